@@ -1,0 +1,69 @@
+"""Settings: one object, one nested model per stage, read from TELLER_* variables.
+
+Example: TELLER_NAMES__SCORE_CUTOFF=80, TELLER_STORE__URL=postgresql+psycopg://..., TELLER_LLM__ENABLED=false.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_db_url() -> str:
+    path = Path(user_data_dir("teller", appauthor=False)) / "teller.sqlite3"
+    return f"sqlite:///{path}"
+
+
+class StoreSettings(BaseModel):
+    url: str = Field(default_factory=_default_db_url)
+    seed_demo: bool = True  # create and seed the demo bank on first use of an empty database
+    echo: bool = False
+
+
+class NamesSettings(BaseModel):
+    score_cutoff: float = 70.0  # below this a name is not a candidate at all
+    clarify_margin: float = 6.0  # candidates within this many points of the best are "close"
+    limit: int = 5
+
+
+class UnderstandSettings(BaseModel):
+    confident: float = 0.6  # below this the turn is ambiguous (the LLM path takes it when enabled)
+
+
+class PolicySettings(BaseModel):
+    pending_ttl_s: int = 300
+
+
+class LLMEndpoint(BaseModel):
+    backend: str = "embedded"  # embedded | openai
+    dialect: str = "vllm"  # vllm | sglang | llamacpp | llamacpp-python
+    base_url: str | None = None
+    model: str | None = None
+    api_key: str | None = None
+    model_path: str | None = None  # GGUF for the embedded backend; default: the bundled instruct model
+    max_tokens: int = 96
+    temperature: float = 0.0
+    deadline_s: float = 8.0
+
+
+class LLMSettings(BaseModel):
+    enabled: bool = True
+    extract: LLMEndpoint = Field(default_factory=LLMEndpoint)
+    qna: LLMEndpoint = Field(default_factory=lambda: LLMEndpoint(max_tokens=256, temperature=0.2, deadline_s=30.0))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="TELLER_", env_nested_delimiter="__", extra="ignore")
+
+    store: StoreSettings = Field(default_factory=StoreSettings)
+    names: NamesSettings = Field(default_factory=NamesSettings)
+    understand: UnderstandSettings = Field(default_factory=UnderstandSettings)
+    policy: PolicySettings = Field(default_factory=PolicySettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+
+
+def load_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Value types shared by every stage: money, intents, bank objects, the turn contract."""

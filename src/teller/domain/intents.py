@@ -1,0 +1,36 @@
+"""The closed sets of intents and actions in the turn contract."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Intent(StrEnum):
+    BALANCE_INQUIRY = "balance_inquiry"
+    RECENT_TRANSACTIONS = "recent_transactions"
+    TRANSFER_MONEY = "transfer_money"
+    CARD_LOCK = "card_lock"
+    CARD_UNLOCK = "card_unlock"
+    BILL_PAYMENT = "bill_payment"
+    RECIPIENT_LOOKUP = "recipient_lookup"
+    HUMAN_HANDOFF = "human_handoff"
+    QNA = "qna"
+    OUT_OF_SCOPE = "out_of_scope"
+    # Session follow-ups; only meaningful while an action is pending.
+    AFFIRM = "affirm"
+    DENY = "deny"
+
+
+class Action(StrEnum):
+    EXECUTE = "execute"
+    CONFIRM = "confirm"
+    CLARIFY = "clarify"
+    ASK_SLOT = "ask_slot"
+    REJECT = "reject"
+    ANSWER = "answer"
+    HANDOFF = "handoff"
+    UNSUPPORTED = "unsupported"
+
+
+# Intents that move money or re-enable spending: they wait for an explicit yes.
+CONFIRMED_INTENTS = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT, Intent.CARD_UNLOCK})
