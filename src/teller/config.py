@@ -52,7 +52,9 @@ class LLMEndpoint(BaseModel):
 class LLMSettings(BaseModel):
     enabled: bool = True
     extract: LLMEndpoint = Field(default_factory=LLMEndpoint)
-    qna: LLMEndpoint = Field(default_factory=lambda: LLMEndpoint(max_tokens=256, temperature=0.2, deadline_s=30.0))
+    qna: LLMEndpoint = Field(
+        default_factory=lambda: LLMEndpoint(max_tokens=256, temperature=0.2, deadline_s=30.0)
+    )
 
 
 class Settings(BaseSettings):

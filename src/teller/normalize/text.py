@@ -1,0 +1,60 @@
+"""Text folding shared by every stage: NFKC, width, case, whitespace; kana/kanji to romaji; honorifics.
+
+`fold` is idempotent: fold(fold(x)) == fold(x). Spans reported by the extractors index folded text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SPACE = re.compile(r"\s+")
+# Dashes and long-vowel look-alikes that NFKC leaves alone.
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+
+_JA_HONORIFICS = ("さん", "さま", "様", "くん", "君", "ちゃん", "殿", "氏")
+_EN_HONORIFIC = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof)\.?(?=\s)", re.IGNORECASE)
+_JA_HONORIFIC = re.compile("(?:" + "|".join(_JA_HONORIFICS) + r")(?=$|[\sにへのをがはと、。,.!?？！])")
+
+
+def fold(text: str) -> str:
+    """NFKC (full width → ASCII, half-width kana → full), case fold, one space between words."""
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
+    return _SPACE.sub(" ", text.casefold()).strip()
+
+
+def strip_honorifics(text: str) -> str:
+    """Remove honorifics: さん/様/くん/ちゃん after a name, Mr/Mrs/Ms/Dr before one."""
+    text = _JA_HONORIFIC.sub("", text)
+    return _SPACE.sub(" ", _EN_HONORIFIC.sub("", text)).strip()
+
+
+@lru_cache(maxsize=1)
+def _kakasi() -> object:
+    import pykakasi
+
+    return pykakasi.kakasi()
+
+
+@lru_cache(maxsize=4096)
+def to_romaji(text: str) -> str:
+    """Hepburn romaji of kana and kanji, lower case; Latin text passes through folded.
+
+    Long vowels are kept as the converter spells them (さとう → satou); the name matcher
+    derives variants (sato, satoh) itself.
+    """
+    folded = fold(text)
+    if folded.isascii():
+        return folded
+    parts = _kakasi().convert(folded)  # type: ignore[attr-defined]
+    out = " ".join(p["hepburn"] for p in parts if p["hepburn"].strip())
+    return _SPACE.sub(" ", out.casefold()).strip()
+
+
+def is_japanese(text: str) -> bool:
+    """True when the text contains any kana or CJK ideograph."""
+    return any(
+        "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" for ch in text
+    )
