@@ -1,1 +1,1 @@
-"""policy."""
+"""Policy: limits, funds, ownership and the confirm/execute/reject choice."""

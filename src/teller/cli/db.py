@@ -1,0 +1,46 @@
+"""`teller db init [--demo]` and `teller db load FILE.json`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, help="Create and load the bank database.")
+
+
+@app.command("init")
+def init(demo: Annotated[bool, typer.Option("--demo", help="Seed the demo bank.")] = False) -> None:
+    """Create the schema (and seed the demo bank with --demo) in the configured database."""
+    from teller.config import load_settings
+    from teller.store.db import open_database
+
+    settings = load_settings()
+    settings.store.seed_demo = demo
+    db = open_database(settings.store)
+    typer.echo(f"database ready: {settings.store.url} ({'demo bank loaded' if not db.is_empty() else 'empty'})")
+
+
+@app.command("load")
+def load(file: Annotated[Path, typer.Argument(help="Bank JSON in the demo bank's format.")]) -> None:
+    """Validate FILE and load it in one transaction; a bad file changes nothing."""
+    import json
+
+    from teller.config import load_settings
+    from teller.errors import TellerError
+    from teller.store.db import open_database
+
+    settings = load_settings()
+    settings.store.seed_demo = False
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        typer.echo(f"rejected: {file}: cannot read JSON ({exc})", err=True)
+        raise typer.Exit(2) from exc
+    try:
+        open_database(settings.store).load_bank(data, replace=True)
+    except TellerError as exc:
+        typer.echo(f"rejected: {exc.message}", err=True)
+        raise typer.Exit(2) from exc
+    typer.echo(f"loaded {file}")

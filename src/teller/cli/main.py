@@ -1,0 +1,109 @@
+"""The `teller` command: ask, batch, confirm, cancel, db.
+
+Heavy modules are imported inside the commands so that `teller --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from teller.cli import db as db_cli
+from teller.cli.render import print_result
+
+if TYPE_CHECKING:
+    from teller.pipeline.turn import TurnRunner
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Teller: a real-time banking assistant.")
+app.add_typer(db_cli.app, name="db")
+
+
+def _runner() -> TurnRunner:
+    from teller.pipeline.turn import TurnRunner
+
+    return TurnRunner.from_settings()
+
+
+def _now(value: str | None) -> datetime:
+    if value is None:
+        return datetime.now().astimezone()
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise typer.BadParameter("--now needs a UTC offset, e.g. 2026-11-21T09:00:00+09:00")
+    return parsed
+
+
+@app.command()
+def ask(
+    text: Annotated[str, typer.Argument(help="What the customer said or typed.")],
+    customer: Annotated[str, typer.Option(help="Customer id.")] = "c_001",
+    now: Annotated[str | None, typer.Option(help="ISO time of the turn with offset (default: now).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the turn contract as JSON.")] = False,
+) -> None:
+    """Run one turn and print the reply (or the turn contract with --json)."""
+    from teller.domain.turn import TurnRequest
+    from teller.errors import TellerError
+
+    try:
+        result = _runner().run(TurnRequest(id="ask", customer_id=customer, text=text, now=_now(now)))
+    except TellerError as exc:
+        typer.echo(f"error: {exc.message}", err=True)
+        raise typer.Exit(2) from exc
+    if as_json:
+        typer.echo(result.model_dump_json())
+    else:
+        print_result(result)
+
+
+@app.command()
+def batch(
+    file: Annotated[Path, typer.Argument(help="JSONL with id, customer_id, text, now per line ('-' for stdin).")],
+) -> None:
+    """Run many turns; write one turn-contract line per input line, in order."""
+    from teller.cli.batch import run_batch
+
+    stream = sys.stdin if str(file) == "-" else file.open(encoding="utf-8")
+    with stream:
+        run_batch(_runner(), stream, sys.stdout)
+
+
+@app.command()
+def confirm(
+    token: Annotated[str, typer.Argument(help="The one-time token from a confirm reply.")],
+    customer: Annotated[str, typer.Option(help="Customer id.")] = "c_001",
+) -> None:
+    """Execute a pending action exactly once."""
+    from teller.errors import TellerError
+
+    runner = _runner()
+    try:
+        done = runner.pending.confirm(customer, token, now=datetime.now().astimezone())
+    except TellerError as exc:
+        typer.echo(f"not done: {exc.message}", err=True)
+        raise typer.Exit(1) from exc
+    typer.echo(f"done: {done.summary}")
+
+
+@app.command()
+def cancel(
+    token: Annotated[str, typer.Argument(help="The one-time token from a confirm reply.")],
+    customer: Annotated[str, typer.Option(help="Customer id.")] = "c_001",
+) -> None:
+    """Cancel a pending action."""
+    from teller.errors import TellerError
+
+    runner = _runner()
+    try:
+        runner.pending.cancel(customer, token, now=datetime.now().astimezone())
+    except TellerError as exc:
+        typer.echo(f"not cancelled: {exc.message}", err=True)
+        raise typer.Exit(1) from exc
+    typer.echo("cancelled")
+
+
+if __name__ == "__main__":
+    app()

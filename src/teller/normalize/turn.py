@@ -1,0 +1,45 @@
+"""One turn's normalization: fold the text once and run every extractor over it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from teller.domain.trace import Extraction
+from teller.normalize.amounts import AmountValue, find_amounts
+from teller.normalize.dates import find_dates
+from teller.normalize.digits import find_digit_strings
+from teller.normalize.text import fold, is_japanese
+
+
+@dataclass(frozen=True, slots=True)
+class NormalizedTurn:
+    """Folded text plus everything the extractors found in it (spans index `folded`)."""
+
+    raw: str
+    folded: str
+    japanese: bool
+    amounts: tuple[Extraction[AmountValue], ...]
+    dates: tuple[Extraction[date], ...]
+    digits: tuple[Extraction[str], ...]
+
+    def without(self, *spans: Extraction[object] | None) -> str:
+        """The folded text with the given spans blanked out, for finding names in what is left."""
+        chars = list(self.folded)
+        for span in spans:
+            if span is not None:
+                chars[span.start : span.end] = " " * (span.end - span.start)
+        return " ".join("".join(chars).split())
+
+
+def normalize_turn(text: str, *, today: date) -> NormalizedTurn:
+    """Fold `text` and extract amounts, dates and digit strings (dates relative to `today`)."""
+    folded = fold(text)
+    return NormalizedTurn(
+        raw=text,
+        folded=folded,
+        japanese=is_japanese(folded),
+        amounts=tuple(find_amounts(folded)),
+        dates=tuple(find_dates(folded, today=today)),
+        digits=tuple(find_digit_strings(folded)),
+    )

@@ -1,0 +1,111 @@
+"""Human-readable replies in the customer's language, built from the decision (no model involved)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.intents import Action, Intent
+from teller.domain.money import Money
+from teller.policy.decide import Decision
+
+_REASONS_EN = {
+    "over_limit": "that is over your per-transfer limit",
+    "over_daily_limit": "that would exceed your daily transfer limit",
+    "insufficient_funds": "there are not enough funds in that account",
+    "recipient_not_registered": "that recipient is not one of your saved payees",
+    "currency_mismatch": "the account's currency does not match the amount",
+    "currency_not_supported": "transfers in that currency are not enabled for you",
+    "date_in_past": "that date is in the past",
+    "invalid_amount": "that amount is not valid",
+    "no_card": "I couldn't find that card",
+    "card_not_locked": "that card is not locked",
+    "nothing_due": "nothing is due on that bill",
+    "no_source_account": "I couldn't find an account to pay from",
+}
+_REASONS_JA = {
+    "over_limit": "1回あたりの振込上限を超えています",
+    "over_daily_limit": "1日の振込上限を超えます",
+    "insufficient_funds": "口座の残高が不足しています",
+    "recipient_not_registered": "その振込先は登録されていません",
+    "currency_mismatch": "口座の通貨と金額の通貨が一致しません",
+    "currency_not_supported": "その通貨での振込はご利用いただけません",
+    "date_in_past": "過去の日付は指定できません",
+    "invalid_amount": "金額が正しくありません",
+    "no_card": "該当するカードが見つかりません",
+    "card_not_locked": "そのカードはロックされていません",
+    "nothing_due": "お支払いの請求はありません",
+    "no_source_account": "お支払い元の口座が見つかりません",
+}
+
+
+def _money(amount: int | None, currency: str | None) -> str:
+    return Money(amount, currency).format() if amount is not None and currency else "?"
+
+
+def render(
+    intent: Intent,
+    decision: Decision,
+    snapshot: CustomerSnapshot,
+    *,
+    japanese: bool,
+    candidates: list[str],
+    data: Mapping[str, object] | None,
+) -> str:
+    """One sentence or two that a customer can act on."""
+    if decision.action is Action.CLARIFY:
+        names = ", ".join(candidates)
+        return f"どちらですか: {names}" if japanese else f"Which one do you mean: {names}?"
+    if decision.action is Action.ASK_SLOT:
+        what = {"amount_minor": ("いくら", "How much"), "recipient_id": ("どなた", "Who"), "biller_id": ("どの請求", "Which bill")}
+        ja, en = what.get(decision.missing[0], ("詳細", "More detail")) if decision.missing else ("詳細", "More detail")
+        return f"{ja}にしますか？" if japanese else f"{en} should it be?"
+    if decision.action is Action.REJECT:
+        table = _REASONS_JA if japanese else _REASONS_EN
+        why = table.get(decision.reason or "", decision.reason or "")
+        return f"お手続きできません: {why}。" if japanese else f"I can't do that: {why}."
+    if decision.action is Action.HANDOFF:
+        return "担当者におつなぎします。" if japanese else "Connecting you with a person now."
+    if decision.action is Action.ANSWER:
+        return "ご質問にお答えします。" if japanese else "Let me answer that."
+    if decision.action is Action.UNSUPPORTED:
+        return "申し訳ありません、その内容には対応していません。" if japanese else "Sorry, I can only help with banking."
+    if decision.action is Action.CONFIRM:
+        return _confirm_text(intent, decision, snapshot, japanese)
+    return _execute_text(intent, decision, snapshot, japanese, data)
+
+
+def _confirm_text(intent: Intent, decision: Decision, snapshot: CustomerSnapshot, japanese: bool) -> str:
+    e = decision.entities
+    when = f" on {e.execute_on.isoformat()}" if e.execute_on else ""
+    when_ja = f"{e.execute_on.isoformat()}に" if e.execute_on else ""
+    if intent is Intent.TRANSFER_MONEY and e.recipient_id:
+        payee = snapshot.payee(e.recipient_id)
+        who = payee.display_name if payee else e.recipient_id
+        where = f" ({payee.bank} ···{payee.account_last4})" if payee and payee.bank else ""
+        if japanese:
+            return f"確認: {when_ja}{who}{where}さんへ{_money(e.amount_minor, e.currency)}を振り込みますか？"
+        return f"Confirm: send {_money(e.amount_minor, e.currency)} to {who}{where}{when}?"
+    if intent is Intent.BILL_PAYMENT and e.biller_id:
+        biller = snapshot.biller(e.biller_id)
+        name = biller.display_name if biller else e.biller_id
+        if japanese:
+            return f"確認: {when_ja}{name}へ{_money(e.amount_minor, e.currency)}を支払いますか？"
+        return f"Confirm: pay {_money(e.amount_minor, e.currency)} to {name}{when}?"
+    card = snapshot.card(e.card_id) if e.card_id else None
+    label = f"{card.label} ···{card.last4}" if card else "the card"
+    return f"確認: {label}のロックを解除しますか？" if japanese else f"Confirm: unlock your {label}?"
+
+
+def _execute_text(
+    intent: Intent, decision: Decision, snapshot: CustomerSnapshot, japanese: bool, data: Mapping[str, object] | None
+) -> str:
+    e = decision.entities
+    if intent is Intent.CARD_LOCK and e.card_id:
+        card = snapshot.card(e.card_id)
+        label = f"{card.label} ···{card.last4}" if card else e.card_id
+        return f"{label}をロックしました。" if japanese else f"Your {label} is locked."
+    lines = (data or {}).get("lines")
+    if isinstance(lines, list) and lines:
+        return "\n".join(str(x) for x in lines)
+    return "該当するものはありません。" if japanese else "Nothing to show."

@@ -1,0 +1,129 @@
+"""The turn runner: the whole pipeline of one text turn, in order, in one place.
+
+    load        the customer's snapshot (cached in the store)
+    normalize   fold the text; find amounts, dates, digit strings
+    names       the customer's name index; scan for payees and billers
+    understand  fast path: intent, slots, confidence
+    llm         only when the fast path is not confident (and the LLM is enabled)
+    policy      limits, funds, ownership → execute / confirm / clarify / ask_slot / reject
+    act         pending action with a one-time token, card lock, or the read-only answer
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from teller.config import Settings, load_settings
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.intents import Action, Intent
+from teller.domain.turn import CandidateOut, Entities, PendingOut, TraceOut, TurnRequest, TurnResult
+from teller.names import index_for
+from teller.normalize.turn import normalize_turn
+from teller.pipeline import effects
+from teller.pipeline.reply import render
+from teller.pipeline.timing import StageClock
+from teller.policy.decide import Decision, decide
+from teller.store.db import Database, open_database
+from teller.store.pending import PendingActions
+from teller.store.repo import BankRepository
+from teller.understand.classifier import default_classifier
+from teller.understand.evidence import gather
+from teller.understand.fast_path import FastPath
+from teller.understand.model import Understanding
+
+
+class TurnRunner:
+    """Runs text turns for any customer of one database. Thread-safe; holds no per-turn state."""
+
+    def __init__(self, settings: Settings, db: Database) -> None:
+        self.settings = settings
+        self.db = db
+        self.bank = BankRepository(db)
+        self.pending = PendingActions(db)
+        self.fast_path = FastPath(default_classifier(), confident=settings.understand.confident)
+
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None) -> TurnRunner:
+        settings = settings or load_settings()
+        return cls(settings, open_database(settings.store))
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
+        """Warm the caches a later `run` of a similar text will hit (snapshot, name index, romaji)."""
+        snapshot = self.bank.snapshot(customer_id)
+        today = now.astimezone(ZoneInfo(snapshot.customer.timezone)).date()
+        gather(normalize_turn(text, today=today), index_for(snapshot))
+
+    def run(self, request: TurnRequest) -> TurnResult:
+        clock = StageClock()
+        with clock.stage("load"):
+            snapshot = self.bank.snapshot(request.customer_id)
+            local_now = request.now.astimezone(ZoneInfo(snapshot.customer.timezone))
+            today = local_now.date()
+        with clock.stage("normalize"):
+            turn = normalize_turn(request.text, today=today)
+        with clock.stage("names"):
+            evidence = gather(turn, index_for(snapshot))
+        with clock.stage("understand"):
+            understood = self.fast_path.understand(turn, snapshot, evidence)
+        with clock.stage("policy"):
+            outgoing: dict[str, int] = {}
+            if understood.intent is Intent.TRANSFER_MONEY and understood.slots.currency:
+                currency = understood.slots.currency
+                outgoing[currency] = self.bank.outgoing_today(
+                    snapshot.customer.id, currency, today, snapshot.customer.timezone
+                )
+            decision = decide(understood, snapshot, today=today, outgoing_today=outgoing)
+        with clock.stage("act"):
+            pending, data = self._act(decision, understood, snapshot, request.now)
+            if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
+                snapshot = self.bank.snapshot(request.customer_id)
+        candidates = [
+            CandidateOut(id=c.id, display_name=c.display_name, score=round(c.score, 2), kind=c.kind, rule=c.rule)  # type: ignore[arg-type]
+            for c in understood.candidates
+        ]
+        reply = render(
+            understood.intent,
+            decision,
+            snapshot,
+            japanese=turn.japanese,
+            candidates=[c.display_name for c in candidates],
+            data=data,
+        )
+        return TurnResult(
+            id=request.id,
+            intent=understood.intent,
+            action=decision.action,
+            entities=Entities(**{f: getattr(decision.entities, f) for f in Entities.model_fields}),
+            missing=list(decision.missing),
+            candidates=candidates if decision.action is Action.CLARIFY or decision.entities.recipient_id else [],
+            reason=decision.reason,
+            path="llm" if understood.path == "llm" else "fast",
+            confidence=round(understood.confidence, 3),
+            reply=reply,
+            pending=pending,
+            data={k: v for k, v in data.items() if k != "lines"} if data else None,
+            trace=[TraceOut(stage=t.stage, rule=t.rule, surface=t.surface, value=t.value, score=t.score) for t in understood.trace],
+            timings_ms=clock.finish(),
+        )
+
+    def _act(
+        self, decision: Decision, understood: Understanding, snapshot: CustomerSnapshot, now: datetime
+    ) -> tuple[PendingOut | None, dict[str, object] | None]:
+        effect = decision.effect
+        if effect is None:
+            return None, None
+        e = decision.entities
+        if effect.kind == "pending":
+            ttl = self.settings.policy.pending_ttl_s
+            return effects.create_pending(self.pending, snapshot, decision, understood.intent.value, now=now, ttl_s=ttl), None
+        if effect.kind == "card_lock" and e.card_id:
+            self.bank.set_card_status(snapshot.customer.id, e.card_id, "locked", now=now)
+            return None, None
+        if effect.kind == "read_balance":
+            return None, effects.read_balance(snapshot, e.account_id)
+        if effect.kind == "read_transactions":
+            return None, effects.read_transactions(self.bank, snapshot, e.account_id, e.count)
+        if effect.kind == "read_payees":
+            return None, effects.read_payees(snapshot, e.recipient_id)
+        return None, None

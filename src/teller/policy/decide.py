@@ -1,0 +1,196 @@
+"""Policy: validate what was understood and choose the contract's action.
+
+Pure: the caller passes the customer's snapshot, the local date and how much has already left
+today. Money movement and card unlock wait for an explicit yes (`confirm`); read-only queries and
+protective actions (locking a card) `execute`; anything unsafe is a `reject` with a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.intents import Action, Intent
+from teller.domain.money import to_minor
+from teller.errors import BadAmount
+from teller.understand.model import Understanding
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """Entities as the contract reports them (money already in minor units)."""
+
+    amount_minor: int | None = None
+    currency: str | None = None
+    recipient_id: str | None = None
+    biller_id: str | None = None
+    card_id: str | None = None
+    account_id: str | None = None
+    execute_on: date | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What the runner must do after the decision: create a pending action, lock a card, or read."""
+
+    kind: Literal["pending", "card_lock", "read_balance", "read_transactions", "read_payees"]
+    pending_kind: Literal["transfer", "bill_payment", "card_unlock"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: Action
+    entities: Resolved = field(default_factory=Resolved)
+    missing: tuple[str, ...] = ()
+    reason: str | None = None
+    effect: Effect | None = None
+
+
+_SIMPLE: dict[Intent, Action] = {
+    Intent.HUMAN_HANDOFF: Action.HANDOFF,
+    Intent.QNA: Action.ANSWER,
+    Intent.OUT_OF_SCOPE: Action.UNSUPPORTED,
+}
+
+
+def decide(u: Understanding, snapshot: CustomerSnapshot, *, today: date, outgoing_today: Mapping[str, int]) -> Decision:
+    """The action for one understood turn."""
+    if u.intent in _SIMPLE:
+        return Decision(_SIMPLE[u.intent])
+    if u.intent is Intent.TRANSFER_MONEY:
+        return _transfer(u, snapshot, today, outgoing_today)
+    if u.intent is Intent.BILL_PAYMENT:
+        return _bill(u, snapshot, today)
+    if u.intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
+        return _card(u, snapshot)
+    slots = u.slots
+    if u.intent is Intent.BALANCE_INQUIRY:
+        return Decision(Action.EXECUTE, Resolved(account_id=slots.account_id), effect=Effect("read_balance"))
+    if u.intent is Intent.RECENT_TRANSACTIONS:
+        entities = Resolved(account_id=slots.account_id, count=slots.count)
+        return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
+    if u.intent is Intent.RECIPIENT_LOOKUP:
+        return Decision(Action.EXECUTE, Resolved(recipient_id=slots.recipient_id), effect=Effect("read_payees"))
+    return Decision(Action.UNSUPPORTED, reason="no_session")  # affirm/deny outside a session
+
+
+def _minor(u: Understanding) -> int | None:
+    if u.slots.amount_major is None or u.slots.currency is None:
+        return None
+    try:
+        return to_minor(Decimal(u.slots.amount_major), u.slots.currency)
+    except (BadAmount, InvalidOperation):
+        return -1
+
+
+def _common_money_checks(
+    u: Understanding, snapshot: CustomerSnapshot, entities: Resolved, today: date
+) -> str | None:
+    """Reasons shared by transfers and bill payments; None when the money may move."""
+    account = snapshot.account(entities.account_id) if entities.account_id else None
+    if account is None:
+        return "no_source_account"
+    if entities.amount_minor is not None and entities.amount_minor <= 0:
+        return "invalid_amount"
+    if entities.currency != account.currency:
+        return "currency_mismatch"
+    if entities.execute_on is not None and entities.execute_on < today:
+        return "date_in_past"
+    if entities.amount_minor is not None and entities.amount_minor > account.balance_minor:
+        return "insufficient_funds"
+    return None
+
+
+def _transfer(u: Understanding, snapshot: CustomerSnapshot, today: date, outgoing: Mapping[str, int]) -> Decision:
+    slots = u.slots
+    minor = _minor(u)
+    entities = Resolved(
+        amount_minor=minor if minor is not None and minor >= 0 else None,
+        currency=slots.currency,
+        recipient_id=slots.recipient_id,
+        account_id=slots.account_id,
+        execute_on=slots.execute_on,
+    )
+    if minor == -1:
+        return Decision(Action.REJECT, entities, reason="invalid_amount")
+    if u.ambiguous_slot == "recipient_id":
+        return Decision(Action.CLARIFY, entities, reason="several_recipients_match")
+    if slots.recipient_id is None or snapshot.payee(slots.recipient_id) is None:
+        entities = Resolved(**{**_as_dict(entities), "recipient_id": None})
+        if slots.recipient_phrase:
+            return Decision(Action.REJECT, entities, reason="recipient_not_registered")
+        return Decision(Action.ASK_SLOT, entities, missing=_missing(entities, "recipient_id"))
+    if entities.amount_minor is None:
+        return Decision(Action.ASK_SLOT, entities, missing=("amount_minor",))
+    reason = _common_money_checks(u, snapshot, entities, today)
+    if reason is None:
+        reason = _limits(snapshot, entities.currency or "", entities.amount_minor, outgoing)
+    if reason is not None:
+        return Decision(Action.REJECT, entities, reason=reason)
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "transfer"))
+
+
+def _limits(snapshot: CustomerSnapshot, currency: str, minor: int, outgoing: Mapping[str, int]) -> str | None:
+    per_txn = snapshot.limits.per_txn_minor.get(currency)
+    daily = snapshot.limits.daily_minor.get(currency)
+    if per_txn is None or daily is None:
+        return "currency_not_supported"
+    if minor > per_txn:
+        return "over_limit"
+    if outgoing.get(currency, 0) + minor > daily:
+        return "over_daily_limit"
+    return None
+
+
+def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision:
+    slots = u.slots
+    biller = snapshot.biller(slots.biller_id) if slots.biller_id else None
+    minor = _minor(u)
+    if minor is None and biller is not None:
+        minor = biller.outstanding_minor
+    entities = Resolved(
+        amount_minor=minor if minor is not None and minor >= 0 else None,
+        currency=slots.currency or (biller.currency if biller else None),
+        biller_id=biller.id if biller else None,
+        account_id=slots.account_id,
+        execute_on=slots.execute_on,
+    )
+    if minor == -1:
+        return Decision(Action.REJECT, entities, reason="invalid_amount")
+    if u.ambiguous_slot == "biller_id":
+        return Decision(Action.CLARIFY, entities, reason="several_billers_match")
+    if biller is None:
+        return Decision(Action.ASK_SLOT, entities, missing=("biller_id",))
+    if entities.amount_minor == 0 and slots.amount_major is None:
+        return Decision(Action.REJECT, entities, reason="nothing_due")
+    reason = _common_money_checks(u, snapshot, entities, today)
+    if reason is not None:
+        return Decision(Action.REJECT, entities, reason=reason)
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "bill_payment"))
+
+
+def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
+    card = snapshot.card(u.slots.card_id) if u.slots.card_id else None
+    entities = Resolved(card_id=card.id if card else None)
+    if card is None:
+        if u.ambiguous_slot == "card_id":
+            return Decision(Action.CLARIFY, entities, reason="several_cards_match")
+        return Decision(Action.REJECT, entities, reason="no_card")
+    if u.intent is Intent.CARD_LOCK:
+        return Decision(Action.EXECUTE, entities, effect=Effect("card_lock"))
+    if card.status != "locked":
+        return Decision(Action.REJECT, entities, reason="card_not_locked")
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "card_unlock"))
+
+
+def _as_dict(entities: Resolved) -> dict[str, object]:
+    return {f: getattr(entities, f) for f in Resolved.__dataclass_fields__}
+
+
+def _missing(entities: Resolved, first: str) -> tuple[str, ...]:
+    return (first, "amount_minor") if entities.amount_minor is None else (first,)

@@ -1,0 +1,117 @@
+"""Slot filling for the two intents that move money: transfers and bill payments."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.trace import Extraction, TraceItem
+from teller.names import NameMatch
+from teller.normalize.amounts import AmountValue
+from teller.normalize.turn import NormalizedTurn
+from teller.understand.evidence import Evidence
+from teller.understand.model import Candidate, Slots, Understanding
+from teller.understand.slots import currency_named, find_account, recipient_phrase
+
+_FROM = r"\bfrom\b(?P<src>.+?)(?=\bto\b|$)"
+
+
+def _candidates(match: NameMatch) -> tuple[Candidate, ...]:
+    return tuple(Candidate(c.id, c.kind, c.display_name, c.score, c.rule) for c in match.candidates)
+
+
+def _source_account(
+    turn: NormalizedTurn, snapshot: CustomerSnapshot, currency: str | None, trace: list[TraceItem]
+) -> str | None:
+    """The account money leaves: the one named after "from", else one in the amount's currency."""
+    m = re.search(_FROM, turn.folded) or re.search(r"(?P<src>\S*(?:口座|預金)\S*)から", turn.folded)
+    if m:
+        account, rule = find_account(turn, snapshot, text=m.group("src"))
+        if account is not None:
+            trace.append(TraceItem("understand", f"source_{rule}", m.group(0).strip(), account.id))
+            return account.id
+    if currency is not None:
+        for account in snapshot.accounts:
+            if account.currency == currency:
+                return account.id
+    default = snapshot.default_account
+    return default.id if default else None
+
+
+def _amount_slots(
+    amount: Extraction[AmountValue] | None, account_currency: str | None
+) -> tuple[str | None, str | None, bool]:
+    if amount is None:
+        return None, None, False
+    explicit = amount.value.currency is not None
+    return str(amount.value.major), amount.value.currency or account_currency, explicit
+
+
+def transfer_slots(
+    base: Understanding,
+    turn: NormalizedTurn,
+    snapshot: CustomerSnapshot,
+    evidence: Evidence,
+    date_: Extraction[date] | None,
+    trace: list[TraceItem],
+) -> Understanding:
+    """Amount, currency, recipient, source account and date of a transfer."""
+    amount, payees = evidence.amount, evidence.payees
+    named_currency = amount.value.currency if amount is not None else currency_named(turn.folded)
+    account_id = _source_account(turn, snapshot, named_currency, trace)
+    account = snapshot.account(account_id) if account_id else None
+    major, currency, explicit = _amount_slots(amount, account.currency if account else None)
+    phrase = recipient_phrase(turn, evidence.residual)
+    match = payees
+    if phrase is not None:
+        looked_up = evidence.index.lookup(phrase, kinds=("payee",))
+        if looked_up.status != "none" or payees.status == "none":
+            match = looked_up
+    trace.extend(TraceItem("names", c.rule, match.query, c.id, c.score) for c in match.candidates[:3])
+    slots = Slots(
+        amount_major=major,
+        currency=currency,
+        currency_explicit=explicit,
+        account_id=account_id,
+        execute_on=date_.value if date_ else None,
+        recipient_phrase=phrase,
+    )
+    if match.status == "match":
+        slots = replace(slots, recipient_id=match.candidates[0].id)
+        return replace(base, slots=slots, candidates=_candidates(match)[:1], trace=tuple(trace))
+    if match.status == "clarify":
+        return replace(
+            base, slots=slots, candidates=_candidates(match), ambiguous_slot="recipient_id", trace=tuple(trace)
+        )
+    return replace(base, slots=slots, trace=tuple(trace))
+
+
+def bill_slots(
+    base: Understanding,
+    turn: NormalizedTurn,
+    snapshot: CustomerSnapshot,
+    amount: Extraction[AmountValue] | None,
+    date_: Extraction[date] | None,
+    billers: NameMatch,
+    trace: list[TraceItem],
+) -> Understanding:
+    """Biller, amount (the outstanding bill when unsaid), source account and date of a bill payment."""
+    trace.extend(TraceItem("names", c.rule, billers.query, c.id, c.score) for c in billers.candidates[:3])
+    biller = snapshot.biller(billers.candidates[0].id) if billers.status == "match" else None
+    currency_hint = amount.value.currency if amount and amount.value.currency else (biller.currency if biller else None)
+    account_id = _source_account(turn, snapshot, currency_hint, trace)
+    account = snapshot.account(account_id) if account_id else None
+    major, currency, explicit = _amount_slots(amount, biller.currency if biller else (account.currency if account else None))
+    slots = Slots(
+        amount_major=major,
+        currency=currency,
+        currency_explicit=explicit,
+        account_id=account_id,
+        biller_id=biller.id if biller else None,
+        execute_on=date_.value if date_ else None,
+    )
+    if billers.status == "clarify":
+        return replace(base, slots=slots, candidates=_candidates(billers), ambiguous_slot="biller_id", trace=tuple(trace))
+    return replace(base, slots=slots, trace=tuple(trace))

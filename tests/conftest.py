@@ -1,0 +1,31 @@
+"""Shared fixtures: every test gets its own database file, never the user's."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+GOLDEN = SHARED / "golden" / "commands.jsonl"
+
+# Tests must never touch the user's real database, even through code that reads settings itself.
+os.environ.setdefault("TELLER_STORE__URL", f"sqlite:///{tempfile.mkdtemp(prefix='teller-tests-')}/default.sqlite3")
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'teller.sqlite3'}"
+
+
+@pytest.fixture
+def runner(db_url: str) -> Iterator[object]:
+    from teller.config import Settings, StoreSettings
+    from teller.pipeline.turn import TurnRunner
+
+    settings = Settings(store=StoreSettings(url=db_url))
+    settings.llm.enabled = False
+    yield TurnRunner.from_settings(settings)

@@ -1,0 +1,54 @@
+"""The golden command set and our own paraphrases, through `teller batch` and the shared scorer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+SHARED = Path(__file__).resolve().parents[3] / "shared"
+GOLDEN = SHARED / "golden" / "commands.jsonl"
+SCORER = SHARED / "golden" / "score.py"
+TELLER = Path(sys.executable).with_name("teller")
+
+
+def _batch(cases: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "results.jsonl"
+    env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{tmp_path / 'golden.sqlite3'}", "TELLER_LLM__ENABLED": "false"}
+    with out.open("w") as fh:
+        subprocess.run([str(TELLER), "batch", str(cases)], stdout=fh, env=env, check=True, timeout=300)
+    return out
+
+
+def _score(cases: Path, results: Path, min_pass: float) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCORER), str(cases), str(results), "--min-pass", str(min_pass), "--show", "50"],
+        capture_output=True,
+        text=True,
+    )
+
+
+needs_shared = pytest.mark.skipif(not SCORER.exists(), reason="../shared/golden is not beside this checkout")
+
+
+@needs_shared
+def test_golden_set_scores_at_least_95_percent_on_the_fast_path(tmp_path: Path) -> None:
+    """`teller batch` on the golden set passes ≥ 95% with no invented recipient, all on the fast path."""
+    results = _batch(GOLDEN, tmp_path)
+    scored = _score(GOLDEN, results, 0.95)
+    assert scored.returncode == 0, scored.stdout
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    assert all(r["path"] == "fast" for r in lines)
+
+
+@needs_shared
+def test_paraphrases_of_the_golden_behaviours_score_at_least_90_percent(tmp_path: Path) -> None:
+    """Other phrasings of the same behaviours (written by us, not in the golden set) also pass."""
+    cases = HERE / "paraphrases.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 0.9)
+    assert scored.returncode == 0, scored.stdout
