@@ -1,0 +1,264 @@
+"""The database handle: engine, sessions, schema creation and bank loading.
+
+Sessions come in two kinds. `read()` opens a plain transaction, so a multi-query read (a snapshot)
+sees one consistent state. `write()` opens a transaction that, on SQLite, takes the write lock up
+front with BEGIN IMMEDIATE; see `_configure_sqlite` for why that matters under concurrency.
+
+`Database` also keeps in-process change generations (`changed`, `generation`) so that caches in
+this process (BankRepository's snapshots) can be invalidated exactly after a local write.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from teller.config import StoreSettings
+from teller.errors import BadBankFile
+from teller.store.audit import record
+from teller.store.bankfile import BankFile, all_ids, parse_bank_file
+from teller.store.schema import (
+    BANK_TABLES,
+    AccountRow,
+    Base,
+    BillerRow,
+    CardRow,
+    CustomerMetaRow,
+    CustomerRow,
+    PayeeRow,
+    TransactionRow,
+)
+
+BUSY_TIMEOUT_MS = 10_000
+_WRITE = "teller_write"  # execution option marking write transactions (BEGIN IMMEDIATE on SQLite)
+_ID_CHUNK = 500  # keeps IN (...) lists well under every driver's bound-parameter limit
+
+
+def _is_memory(url: URL) -> bool:
+    return url.database in (None, "", ":memory:") or "mode=memory" in str(url)
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Driver-level autocommit, so the "begin" hook below decides when a transaction starts.
+        # pysqlite's own implicit BEGIN comes only before DML, leaving earlier SELECTs outside it.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            # WAL lets readers (every turn's snapshot) run while a writer commits.
+            cursor.execute("PRAGMA journal_mode = WAL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        # A deferred transaction that reads and later writes fails at once with SQLITE_BUSY if
+        # another writer committed in between; busy_timeout does not cover that case. Writers
+        # therefore take the lock first and queue on busy_timeout instead.
+        immediate = connection.get_execution_options().get(_WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+class Database:
+    """Owns the engine and session factories for one database URL."""
+
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = make_url(url)
+        options: dict[str, Any] = {}
+        if self.is_sqlite and _is_memory(self.url):
+            # One shared connection, or every pooled connection would see its own empty database.
+            options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+        self.engine = create_engine(self.url, echo=echo, **options)
+        if self.is_sqlite:
+            _configure_sqlite(self.engine)
+        self._write_engine = self.engine.execution_options(**{_WRITE: True})
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._counter = itertools.count(1)  # next() is atomic under the GIL: no lost bumps
+        self._epoch = 0
+        self._generations: dict[str, int] = {}
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session in one read transaction, so several queries see one consistent state."""
+        with self._reader() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session in one write transaction: committed on normal exit, rolled back on error."""
+        with self._writer() as session, session.begin():
+            yield session
+
+    def changed(self, customer_id: str | None = None) -> None:
+        """Note a committed change to one customer (or to everything) for in-process caches."""
+        if customer_id is None:
+            self._epoch = next(self._counter)
+        else:
+            self._generations[customer_id] = next(self._counter)
+
+    def generation(self, customer_id: str) -> tuple[int, int]:
+        """A value that differs after every `changed` call covering `customer_id`."""
+        return self._epoch, self._generations.get(customer_id, 0)
+
+    def create_schema(self) -> None:
+        """Create missing tables (idempotent; concurrent SQLite callers serialize on the write lock)."""
+        with self._write_engine.begin() as connection:
+            Base.metadata.create_all(connection)
+
+    def is_empty(self) -> bool:
+        """True when no customer is stored."""
+        with self.read() as session:
+            return _is_empty(session)
+
+    def load_bank(self, data: object, *, replace: bool = False, now: datetime | None = None) -> BankFile:
+        """Validate `data` as a bank file, then store all of it in one transaction.
+
+        Without `replace`, ids that already exist are refused (BadBankFile naming the field); with
+        it, all bank data and pending actions are deleted first (the audit log is kept). Either
+        everything is written or nothing is.
+        """
+        bank = parse_bank_file(data)
+        self._load(bank, replace=replace, only_if_empty=False, at=now or datetime.now(UTC))
+        return bank
+
+    def seed_if_empty(self, data: object, *, now: datetime | None = None) -> bool:
+        """Load `data` only if no customer exists, deciding under the write lock; True if loaded."""
+        bank = parse_bank_file(data)
+        return self._load(bank, replace=False, only_if_empty=True, at=now or datetime.now(UTC))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def _load(self, bank: BankFile, *, replace: bool, only_if_empty: bool, at: datetime) -> bool:
+        with self.write() as session:
+            if only_if_empty and not _is_empty(session):
+                return False
+            previous = _meta_by_customer(session)
+            if replace:
+                for table in BANK_TABLES:
+                    session.execute(delete(table).execution_options(synchronize_session=False))
+            else:
+                _refuse_clashes(session, bank)
+            _insert_bank(session, bank, previous)
+            record(
+                session,
+                None,
+                "bank_loaded",
+                {"customers": [c.id for c in bank.customers], "replace": replace},
+                at=at,
+            )
+        self.changed(None)
+        return True
+
+
+def _is_empty(session: Session) -> bool:
+    return session.execute(select(CustomerRow.id).limit(1)).first() is None
+
+
+def _meta_by_customer(session: Session) -> dict[str, tuple[int, int]]:
+    rows = session.execute(
+        select(CustomerMetaRow.customer_id, CustomerMetaRow.version, CustomerMetaRow.revision)
+    )
+    return {cid: (version, revision) for cid, version, revision in rows}
+
+
+def _refuse_clashes(session: Session, bank: BankFile) -> None:
+    ids = all_ids(bank)
+    wanted = list(ids)
+    tables = (CustomerRow, AccountRow, CardRow, PayeeRow, BillerRow, TransactionRow)
+    for start in range(0, len(wanted), _ID_CHUNK):
+        chunk = wanted[start : start + _ID_CHUNK]
+        for table in tables:
+            clash = session.execute(select(table.id).where(table.id.in_(chunk)).limit(1)).scalar()
+            if clash is not None:
+                raise BadBankFile(
+                    f"id {clash!r} already exists in the database (load with replace=True to start over)",
+                    field=ids[clash],
+                )
+
+
+def _insert_bank(session: Session, bank: BankFile, previous: dict[str, tuple[int, int]]) -> None:
+    def rows(items: list[dict[str, Any]], table: Any) -> None:
+        if items:
+            session.execute(insert(table), items)
+
+    rows([{**c.model_dump(include={"id", "name", "name_latin", "locale", "timezone"}),
+           "limits": c.limits.model_dump()} for c in bank.customers], CustomerRow)  # fmt: skip
+    # Counters continue from a replaced customer's, so a cache elsewhere never mistakes new data for old.
+    meta = []
+    for c in bank.customers:
+        version, revision = previous.get(c.id, (-1, -1))
+        meta.append({"customer_id": c.id, "version": version + 1, "revision": revision + 1})
+    rows(meta, CustomerMetaRow)
+    for table, attribute in (
+        (AccountRow, "accounts"),
+        (CardRow, "cards"),
+        (PayeeRow, "payees"),
+        (BillerRow, "billers"),
+    ):
+        rows(
+            [
+                {**item.model_dump(), "customer_id": c.id, "position": position}
+                for c in bank.customers
+                for position, item in enumerate(getattr(c, attribute))
+            ],
+            table,
+        )
+    rows(
+        [
+            {**t.model_dump(), "customer_id": c.id, "status": "posted"}
+            for c in bank.customers
+            for t in c.transactions
+        ],
+        TransactionRow,
+    )
+
+
+def _ensure_sqlite_parent(url: URL) -> None:
+    if url.get_backend_name() == "sqlite" and not _is_memory(url) and url.database:
+        database = url.database
+        if database.startswith("file:"):  # URI form: file:/path/db.sqlite3?mode=...
+            database = database[len("file:") :].split("?", 1)[0]
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def demo_bank_data() -> object:
+    """The packaged demo bank, decoded."""
+    text = (files("teller") / "data" / "demo_bank.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def open_database(settings: StoreSettings) -> Database:
+    """Open (creating the SQLite file's directory and the schema) and seed the demo bank if asked."""
+    url = make_url(settings.url)
+    _ensure_sqlite_parent(url)
+    db = Database(settings.url, echo=settings.echo)
+    try:
+        db.create_schema()
+    except DBAPIError:
+        # SQLite creators serialize on the write lock, but on PostgreSQL another process may create a
+        # table between our existence check and our CREATE; a second pass finds them all present.
+        db.create_schema()
+    if settings.seed_demo:
+        db.seed_if_empty(demo_bank_data())
+    return db

@@ -1,0 +1,303 @@
+"""Pending actions: money movements and card unlocks that wait for the customer's explicit yes.
+
+`create` stores the action with the SHA-256 of a fresh random token and hands the token to the
+caller once. `confirm` executes the action exactly once: its first statement is a conditional
+``UPDATE ... SET status='executed' WHERE status='pending' AND expires_at > :now``, and only the
+caller whose UPDATE changed a row goes on to move money, in the same transaction. Concurrent
+confirms (threads or processes) find the row already flipped and get TokenUsed.
+
+Errors: an unknown token, or another customer's, is TokenUnknown (never revealing that it exists);
+an executed or cancelled one is TokenUsed; an overdue one is TokenExpired (and is marked expired).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from teller.errors import ConfirmationError, InputError, NotFound, TokenExpired, TokenUnknown, TokenUsed
+from teller.store.audit import record
+from teller.store.db import Database
+from teller.store.ledger import ExecutedAction, execute_action, parse_payload
+from teller.store.schema import CustomerRow, PendingActionRow
+
+__all__ = ["ExecutedAction", "PendingAction", "PendingActions", "token_hash"]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    id: str
+    customer_id: str
+    kind: str
+    payload: Mapping[str, Any]
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    resolved_at: datetime | None
+    idempotency_key: str | None
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a confirmation token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _aware(now: datetime) -> datetime:
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise InputError("now must be an aware datetime")
+    return now
+
+
+def _as_json(payload: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        decoded: dict[str, Any] = json.loads(json.dumps(dict(payload)))
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"payload is not JSON-serializable: {exc}", code="bad_pending_payload") from None
+    return decoded
+
+
+def _view(row: PendingActionRow) -> PendingAction:
+    return PendingAction(
+        row.id, row.customer_id, row.kind, row.payload, row.status, row.created_at, row.expires_at,
+        row.resolved_at, row.idempotency_key,
+    )  # fmt: skip
+
+
+class PendingActions:
+    """Create, confirm and cancel one customer's pending actions."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def create(
+        self,
+        customer_id: str,
+        kind: str,
+        payload: Mapping[str, Any],
+        *,
+        now: datetime,
+        ttl_s: float,
+        idempotency_key: str | None = None,
+    ) -> tuple[str, str]:
+        """Store a pending action; return (action_id, token).
+
+        With an `idempotency_key` already used by this customer, the existing action's id comes
+        back instead of a new action. Its token cannot be returned (only its hash is stored), so:
+        while that action is still pending a *new* token is issued and the previous one stops
+        working (the caller that retried has lost it anyway), keeping the original expiry; once it
+        is executed, cancelled or expired the token is "" and `get` tells what became of it.
+        Reusing a key for a different kind or payload raises ConfirmationError("idempotency_conflict").
+        """
+        _aware(now)
+        if ttl_s <= 0:
+            raise InputError(f"ttl_s must be positive, got {ttl_s}")
+        parse_payload(kind, payload)
+        stored = _as_json(payload)
+        token = secrets.token_urlsafe(32)
+        for attempt in (1, 2):
+            try:
+                with self._db.write() as session:
+                    if session.get(CustomerRow, customer_id) is None:
+                        raise NotFound(f"no customer {customer_id!r}")
+                    if idempotency_key is not None:
+                        existing = session.scalars(
+                            select(PendingActionRow).where(
+                                PendingActionRow.customer_id == customer_id,
+                                PendingActionRow.idempotency_key == idempotency_key,
+                            )
+                        ).first()
+                        if existing is not None:
+                            return self._reissue(session, existing, kind, stored, token, now)
+                    action_id = f"pa_{secrets.token_hex(12)}"
+                    session.add(
+                        PendingActionRow(
+                            id=action_id, customer_id=customer_id, kind=kind, payload=stored,
+                            token_hash=token_hash(token), status="pending", created_at=now,
+                            expires_at=now + timedelta(seconds=ttl_s), resolved_at=None,
+                            idempotency_key=idempotency_key,
+                        )
+                    )  # fmt: skip
+                    session.flush()
+                    detail = {"action_id": action_id, "kind": kind, "payload": stored, "ttl_s": ttl_s}
+                    record(session, customer_id, "action_created", detail, at=now)
+                    return action_id, token
+            except IntegrityError:
+                # A concurrent create with the same idempotency key won the insert (possible on
+                # PostgreSQL; SQLite writers are serialized); the second pass finds and reuses it.
+                if attempt == 2 or idempotency_key is None:
+                    raise
+        raise AssertionError("unreachable")
+
+    def confirm(self, customer_id: str, token: str, *, now: datetime) -> ExecutedAction:
+        """Execute the action behind `token` exactly once.
+
+        If a re-check fails at this moment (insufficient funds, over the daily limit, a payee
+        removed) ConfirmationError carries its code, nothing is changed and the action stays
+        pending until it expires or is cancelled; the refusal itself is audited.
+        """
+        _aware(now)
+        digest = token_hash(token)
+        failure: ConfirmationError | None = None
+        action_id: str | None = None
+        try:
+            with self._db.write() as session:
+                if self._flip(session, customer_id, digest, "executed", now):
+                    row = session.execute(
+                        select(PendingActionRow.id, PendingActionRow.kind, PendingActionRow.payload).where(
+                            PendingActionRow.token_hash == digest
+                        )
+                    ).one()
+                    action_id = row.id
+                    done = execute_action(
+                        session,
+                        action_id=row.id,
+                        customer_id=customer_id,
+                        kind=row.kind,
+                        payload=row.payload,
+                        now=now,
+                    )
+                else:
+                    # Returned, not raised, so that marking an overdue action expired commits.
+                    failure = self._diagnose(session, customer_id, digest, now)
+        except ConfirmationError as exc:
+            if action_id is not None:
+                self._audit_refusal(customer_id, action_id, exc, now)
+            raise
+        if failure is not None:
+            raise failure
+        self._db.changed(customer_id)
+        return done
+
+    def cancel(self, customer_id: str, token: str, *, now: datetime) -> PendingAction:
+        """Cancel the pending action behind `token`; return it as it now stands."""
+        _aware(now)
+        digest = token_hash(token)
+        failure: ConfirmationError | None = None
+        with self._db.write() as session:
+            if self._flip(session, customer_id, digest, "cancelled", now):
+                row = session.scalars(
+                    select(PendingActionRow).where(PendingActionRow.token_hash == digest)
+                ).one()
+                record(
+                    session, customer_id, "action_cancelled", {"action_id": row.id, "kind": row.kind}, at=now
+                )
+                cancelled = _view(row)
+            else:
+                failure = self._diagnose(session, customer_id, digest, now)
+        if failure is not None:
+            raise failure
+        return cancelled
+
+    def get(self, customer_id: str, action_id: str) -> PendingAction:
+        """One of the customer's actions, whatever its status (NotFound for anyone else's)."""
+        with self._db.read() as session:
+            row = session.get(PendingActionRow, action_id)
+            if row is None or row.customer_id != customer_id:
+                raise NotFound(f"no pending action {action_id!r}")
+            return _view(row)
+
+    def list_pending(self, customer_id: str, *, now: datetime) -> list[PendingAction]:
+        """The customer's actions still waiting for a yes at `now`, oldest first."""
+        _aware(now)
+        with self._db.read() as session:
+            rows = session.scalars(
+                select(PendingActionRow)
+                .where(
+                    PendingActionRow.customer_id == customer_id,
+                    PendingActionRow.status == "pending",
+                    PendingActionRow.expires_at > now,
+                )
+                .order_by(PendingActionRow.created_at, PendingActionRow.id)
+            )
+            return [_view(row) for row in rows]
+
+    def expire_overdue(self, *, now: datetime) -> int:
+        """Mark every overdue pending action expired; return how many (a housekeeping sweep)."""
+        _aware(now)
+        with self._db.write() as session:
+            overdue = session.execute(
+                select(PendingActionRow.id, PendingActionRow.customer_id).where(
+                    PendingActionRow.status == "pending", PendingActionRow.expires_at <= now
+                )
+            ).all()
+            for action_id, customer_id in overdue:
+                self._expire(session, action_id, customer_id, now)
+        return len(overdue)
+
+    @staticmethod
+    def _flip(session: Session, customer_id: str, digest: str, status: str, now: datetime) -> bool:
+        result = session.connection().execute(
+            update(PendingActionRow)
+            .where(
+                PendingActionRow.token_hash == digest,
+                PendingActionRow.customer_id == customer_id,
+                PendingActionRow.status == "pending",
+                PendingActionRow.expires_at > now,
+            )
+            .values(status=status, resolved_at=now)
+        )
+        return result.rowcount == 1
+
+    def _diagnose(self, session: Session, customer_id: str, digest: str, now: datetime) -> ConfirmationError:
+        row = session.execute(
+            select(
+                PendingActionRow.id,
+                PendingActionRow.customer_id,
+                PendingActionRow.status,
+                PendingActionRow.expires_at,
+            ).where(PendingActionRow.token_hash == digest)
+        ).first()
+        if row is None or row.customer_id != customer_id:
+            return TokenUnknown("unknown confirmation token")
+        if row.status in ("executed", "cancelled"):
+            return TokenUsed(f"this action was already {row.status}")
+        if row.status == "pending" and row.expires_at <= now:
+            self._expire(session, row.id, customer_id, now)
+        if row.status == "expired" or row.expires_at <= now:
+            return TokenExpired(f"this action expired at {row.expires_at.isoformat()}")
+        return ConfirmationError("the action changed while confirming; try again", code="conflict")
+
+    @staticmethod
+    def _expire(session: Session, action_id: str, customer_id: str, now: datetime) -> None:
+        result = session.connection().execute(
+            update(PendingActionRow)
+            .where(PendingActionRow.id == action_id, PendingActionRow.status == "pending")
+            .values(status="expired", resolved_at=now)
+        )
+        if result.rowcount == 1:
+            record(session, customer_id, "action_expired", {"action_id": action_id}, at=now)
+
+    def _reissue(
+        self,
+        session: Session,
+        existing: PendingActionRow,
+        kind: str,
+        stored: dict[str, Any],
+        token: str,
+        now: datetime,
+    ) -> tuple[str, str]:
+        if existing.kind != kind or existing.payload != stored:
+            raise ConfirmationError(
+                "this idempotency key was already used for a different action", code="idempotency_conflict"
+            )
+        if existing.status == "pending" and existing.expires_at > now:
+            existing.token_hash = token_hash(token)
+            record(session, existing.customer_id, "action_token_reissued", {"action_id": existing.id}, at=now)
+            return existing.id, token
+        if existing.status == "pending":
+            self._expire(session, existing.id, existing.customer_id, now)
+        return existing.id, ""
+
+    def _audit_refusal(self, customer_id: str, action_id: str, exc: ConfirmationError, now: datetime) -> None:
+        with self._db.write() as session:
+            detail = {"action_id": action_id, "code": exc.code, "message": exc.message}
+            record(session, customer_id, "action_confirm_refused", detail, at=now)

@@ -1,0 +1,250 @@
+"""The database schema: SQLAlchemy 2 declarative tables that map on both SQLite and PostgreSQL.
+
+Money is BigInteger minor units, ids are strings, instants are stored in UTC (see `UTCDateTime`),
+free-form structures are JSON. The order of accounts, cards, payees and billers in the bank file
+matters (the first account is the default), so each carries a `position`.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    Date,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+ID = String(64)
+CURRENCY = String(3)
+
+CARD_STATUSES = ("active", "locked")
+TXN_STATUSES = ("posted", "scheduled")
+ACTION_KINDS = ("transfer", "bill_payment", "card_unlock")
+ACTION_STATUSES = ("pending", "executed", "cancelled", "expired")
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    quoted = ", ".join(f"'{v}'" for v in values)
+    return f"{column} IN ({quoted})"
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware datetime stored as UTC.
+
+    SQLite has no time-zone type and SQLAlchemy drops the offset there, so values are converted to
+    UTC before binding; string comparisons in SQL (`expires_at > :now`) then order correctly.
+    Naive datetimes are refused: a wall-clock time without an offset is ambiguous.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"naive datetime {value!r}: pass an aware datetime")
+        utc = value.astimezone(UTC)
+        return utc.replace(tzinfo=None) if dialect.name == "sqlite" else utc
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {  # noqa: RUF012 - SQLAlchemy reads this class attribute by name
+        str: String(255),
+        int: BigInteger(),
+        datetime: UTCDateTime(),
+        date: Date(),
+        dict[str, Any]: JSON(),
+        list[str]: JSON(),
+    }
+
+
+class CustomerRow(Base):
+    __tablename__ = "customers"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    name: Mapped[str]
+    name_latin: Mapped[str]
+    locale: Mapped[str] = mapped_column(String(35))
+    timezone: Mapped[str] = mapped_column(String(64))
+    # {"transfer_per_txn_minor": {"JPY": 1000000}, "transfer_daily_minor": {...}}
+    limits: Mapped[dict[str, Any]]
+
+
+class CustomerMetaRow(Base):
+    """Change counters per customer.
+
+    `version` bumps when payees or billers change (CustomerSnapshot.version: name indexes are cached
+    by it); `revision` bumps on every change a snapshot can see (balances, cards too), so a cached
+    snapshot can be validated with one tiny query. Writers bump `revision` first, which on
+    PostgreSQL also takes the row lock that serializes one customer's money movements.
+    """
+
+    __tablename__ = "customer_meta"
+
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(default=0)
+    revision: Mapped[int] = mapped_column(default=0)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+    # (id, customer_id) is unique so transactions can reference an account *of their customer*.
+    __table_args__ = (UniqueConstraint("id", "customer_id", name="uq_accounts_id_customer"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(32))
+    label: Mapped[str]
+    currency: Mapped[str] = mapped_column(CURRENCY)
+    number_last4: Mapped[str] = mapped_column(String(4))
+    balance_minor: Mapped[int]
+
+
+class CardRow(Base):
+    __tablename__ = "cards"
+    __table_args__ = (CheckConstraint(_in("status", CARD_STATUSES), name="ck_cards_status"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(32))
+    label: Mapped[str]
+    last4: Mapped[str] = mapped_column(String(4))
+    status: Mapped[str] = mapped_column(String(16))
+
+
+class PayeeRow(Base):
+    __tablename__ = "payees"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    display_name: Mapped[str]
+    reading_kana: Mapped[str | None]
+    latin: Mapped[str | None]
+    relationship: Mapped[str | None] = mapped_column(String(32))
+    bank: Mapped[str | None]
+    account_last4: Mapped[str | None] = mapped_column(String(4))
+
+
+class BillerRow(Base):
+    __tablename__ = "billers"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    display_name: Mapped[str]
+    reading_kana: Mapped[str | None]
+    latin: Mapped[str | None]
+    aliases: Mapped[list[str]]
+    outstanding_minor: Mapped[int]
+    currency: Mapped[str] = mapped_column(CURRENCY)
+    due: Mapped[date | None]
+
+
+class TransactionRow(Base):
+    """A posted or scheduled movement on one account.
+
+    `posted_at` is when the row was recorded (for a scheduled row: when it was scheduled);
+    `execute_on` is the customer-local day a scheduled row is due. `kind`, `counterparty_id` and
+    `action_id` are set for movements Teller made (imported history leaves them null).
+    """
+
+    __tablename__ = "transactions"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["account_id", "customer_id"],
+            ["accounts.id", "accounts.customer_id"],
+            name="fk_transactions_account_of_customer",
+        ),
+        CheckConstraint(_in("status", TXN_STATUSES), name="ck_transactions_status"),
+        Index("ix_transactions_customer_posted", "customer_id", "posted_at"),
+        Index("ix_transactions_account_posted", "account_id", "posted_at"),
+    )
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"))
+    account_id: Mapped[str] = mapped_column(ID)
+    posted_at: Mapped[datetime]
+    description: Mapped[str]
+    amount_minor: Mapped[int]
+    currency: Mapped[str] = mapped_column(CURRENCY)
+    status: Mapped[str] = mapped_column(String(16), default="posted")
+    execute_on: Mapped[date | None]
+    kind: Mapped[str | None] = mapped_column(String(16))
+    counterparty_id: Mapped[str | None] = mapped_column(ID)
+    action_id: Mapped[str | None] = mapped_column(ID)
+
+
+class PendingActionRow(Base):
+    """A money movement or card unlock waiting for the customer's explicit yes.
+
+    Only the SHA-256 of the confirmation token is stored, so a database leak cannot confirm anything.
+    """
+
+    __tablename__ = "pending_actions"
+    __table_args__ = (
+        UniqueConstraint("customer_id", "idempotency_key", name="uq_pending_idempotency"),
+        CheckConstraint(_in("kind", ACTION_KINDS), name="ck_pending_kind"),
+        CheckConstraint(_in("status", ACTION_STATUSES), name="ck_pending_status"),
+        Index("ix_pending_customer_status", "customer_id", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]]
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    resolved_at: Mapped[datetime | None]
+    idempotency_key: Mapped[str | None] = mapped_column(String(128))
+
+
+class AuditRow(Base):
+    """Append-only history. No foreign key on purpose: the trail outlives a replaced bank."""
+
+    __tablename__ = "audit_log"
+
+    # SQLite only autoincrements an INTEGER PRIMARY KEY; PostgreSQL gets a BIGINT identity.
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+    )
+    customer_id: Mapped[str | None] = mapped_column(ID, index=True)
+    at: Mapped[datetime]
+    event: Mapped[str] = mapped_column(String(64))
+    detail: Mapped[dict[str, Any]]
+
+
+# Children before parents: the order to delete in when a bank is replaced.
+BANK_TABLES: tuple[type[Base], ...] = (
+    PendingActionRow,
+    TransactionRow,
+    BillerRow,
+    PayeeRow,
+    CardRow,
+    AccountRow,
+    CustomerMetaRow,
+    CustomerRow,
+)
