@@ -1,0 +1,73 @@
+"""Prometheus metrics, one registry per app (so tests can build many apps in one process).
+
+What each clock measures:
+- `teller_http_request_seconds`: from the first byte of the request reaching the app to the last byte
+  of the response handed to the server; labelled by route template, never by raw path.
+- `teller_turn_seconds{path}`: one turn end to end inside the service, from admission to a result,
+  including the wait for a worker thread. `path` is fast | llm (the runner's path), qna (answers) or
+  voice (audio in, whatever path the text then took).
+- `teller_stage_seconds{stage}`: the runner's own per-stage timings (`TurnResult.timings_ms`), as
+  measured by the runner with perf_counter_ns; `total` is the runner's total.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+from teller.domain.turn import TurnResult
+
+# Sub-millisecond fast path up to multi-second LLM answers.
+_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.http = Histogram(
+            "teller_http_request_seconds",
+            "HTTP request latency by route and status class.",
+            ["route", "method", "status"],
+            buckets=_BUCKETS,
+            registry=r,
+        )
+        self.turn = Histogram(
+            "teller_turn_seconds",
+            "One turn inside the service, by path.",
+            ["path"],
+            buckets=_BUCKETS,
+            registry=r,
+        )
+        self.stage = Histogram(
+            "teller_stage_seconds", "Runner stage timings.", ["stage"], buckets=_BUCKETS, registry=r
+        )
+        self.outcomes = Counter(
+            "teller_turn_outcomes",
+            "Turns by intent, action and path.",
+            ["intent", "action", "path"],
+            registry=r,
+        )
+        self.errors = Counter("teller_errors", "Errors answered, by error code.", ["code"], registry=r)
+        self.rejected = Counter(
+            "teller_admission_rejected", "Requests refused with 429 at admission.", registry=r
+        )
+        self.confirmations = Counter(
+            "teller_confirmations", "Confirm/cancel outcomes.", ["op", "outcome"], registry=r
+        )
+        self.in_flight = Gauge("teller_in_flight", "Requests admitted and not yet answered.", registry=r)
+        self.streams = Gauge("teller_streams", "Open WebSocket turn streams.", registry=r)
+        self.sessions = Gauge("teller_sessions", "Live sessions.", registry=r)
+
+    def observe_turn(self, result: TurnResult, *, path: str, seconds: float) -> None:
+        self.turn.labels(path=path).observe(seconds)
+        self.outcomes.labels(intent=result.intent.value, action=result.action.value, path=path).inc()
+        for stage, ms in result.timings_ms.items():
+            self.stage.labels(stage=stage).observe(ms / 1000.0)
+
+
+def path_label(result: TurnResult, *, voice: bool) -> str:
+    if voice:
+        return "voice"
+    if result.intent.value == "qna":
+        return "qna"
+    return result.path

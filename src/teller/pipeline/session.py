@@ -1,0 +1,280 @@
+"""Sessions: a follow-up turn acts on the action the session is waiting on.
+
+    "yes" / "はい"                  → confirm the pending action (exactly once, through the store)
+    "no" / "いいえ"                 → cancel it
+    "no, to Saito Ken" / "make it 6000" / "6000円にして"
+                                    → a correction: cancel it, re-run the *previous* utterance with the
+                                      changed slot spliced in, which yields a new, fully re-validated
+                                      pending action (policy runs again; nothing is patched in place)
+    anything else                   → a fresh turn; the old pending action simply expires
+
+`classify` and `splice` are pure. `SessionRunner` wraps the turn runner; it is thread-safe, and turns
+of one session run one at a time. Sessions live in memory, bounded in number and age.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, is_dataclass
+from datetime import date, datetime
+from typing import Any, Protocol
+
+from teller.domain.intents import Action, Intent
+from teller.domain.trace import Extraction
+from teller.domain.turn import TurnRequest, TurnResult
+from teller.errors import ConfirmationError
+from teller.normalize.text import fold, is_japanese
+
+# ---------------------------------------------------------------------------------------------- classify
+
+_AFFIRM = re.compile(
+    r"(?:yes|yeah|yep|yup|sure|ok|okay|confirm(?:ed)?|correct|right|do it|go ahead|that'?s (?:right|correct)"
+    r"|please do|yes please|sounds good|はい|ええ|うん|お願いします|おねがいします|お願い|確定|実行(?:して)?"
+    r"|それで(?:お願いします)?|そうです|オーケー|いいです(?:よ)?)"
+)
+_DENY = re.compile(
+    r"(?:no|nope|nah|cancel(?: it)?|stop|don'?t|never ?mind|forget it|no thanks|いいえ|いや|いえ"
+    r"|キャンセル(?:して)?|取り消し(?:て)?|やめて|やめます|結構です)"
+)
+_LEAD_DENY = re.compile(
+    r"^(?:no|nope|nah|not|いいえ|いや|いえ|違う|ちがう)(?:\s*[,、.。!！]\s*|\s+)(?P<rest>.+)$"
+)
+_LEAD_CORRECT = re.compile(
+    r"^(?:make it|change it to|change (?:the )?(?:amount|date|recipient) to|actually|instead|i meant?|rather"
+    r"|sorry,?)\s*,?\s*(?P<rest>.+?)(?:\s+instead)?$"
+)
+_TAIL_CORRECT = re.compile(
+    r"^(?P<rest>.+?)(?:\s+instead|にして(?:ください)?|に変更(?:して)?(?:ください)?|でお願いします)$"
+)
+_TRIM = " ,.!?、。！？"
+
+
+@dataclass(frozen=True, slots=True)
+class Affirm:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Deny:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    fragment: str  # folded text naming the new value ("to saito ken", "6000")
+
+
+FollowUp = Affirm | Deny | Correction
+
+
+def classify(text: str) -> FollowUp | None:
+    """What a turn means as a follow-up to a pending action; None when it is a new request."""
+    folded = fold(text).strip(_TRIM)
+    if _AFFIRM.fullmatch(folded):
+        return Affirm()
+    if _DENY.fullmatch(folded):
+        return Deny()
+    for pattern in (_LEAD_DENY, _LEAD_CORRECT, _TAIL_CORRECT):
+        match = pattern.match(folded)
+        if match:
+            rest = match.group("rest").strip(_TRIM)
+            return Correction(rest) if rest and not _DENY.fullmatch(rest) else Deny()
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ splice
+
+_RECIPIENT_LEAD = re.compile(r"^(?:to|pay|send (?:it )?to|for)\s+|(?:に|へ|宛て?)$")
+
+
+def splice(previous: str, fragment: str, *, today: Any) -> str | None:
+    """The previous utterance with the slot that `fragment` names replaced; None if nothing fits.
+
+    Amounts and dates replace the previous amount/date span (or are appended when it had none); any
+    other words are taken as the recipient and replace the previous recipient phrase.
+    """
+    from teller.normalize.turn import normalize_turn  # the normalizer is the only judge of spans
+
+    old = normalize_turn(previous, today=today)
+    new = normalize_turn(fragment, today=today)
+    text = old.folded
+    for old_spans, new_spans in ((old.amounts, new.amounts), (old.dates, new.dates)):
+        if new_spans:
+            surface = new_spans[0].surface
+            if old_spans:
+                span = old_spans[0]
+                text = text.replace(old.folded[span.start : span.end], surface, 1)
+            else:
+                text = f"{text} {surface}"
+    spans: list[Extraction[Any]] = [*new.amounts, *new.dates]
+    rest = _RECIPIENT_LEAD.sub("", new.without(*spans)).strip(_TRIM)
+    if not rest:
+        return text if text != old.folded else None
+    return _replace_recipient(text, old.folded, rest)
+
+
+def _replace_recipient(text: str, folded_previous: str, name: str) -> str | None:
+    # English: "... to <name> [on <date>|tomorrow|...]"; Japanese: "<name>に/へ ...".
+    en = re.search(r"\bto\s+(.+?)(?=\s+(?:on|tomorrow|today|next|from|at|by)\b|$)", text)
+    if en:
+        return text[: en.start(1)] + name + text[en.end(1) :]
+    ja = re.search(r"^(.*?)(さん|様)?(に|へ)", text)
+    if ja and ja.group(1):
+        return name + text[ja.end(1) :]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- sessions
+
+
+@dataclass
+class Session:
+    id: str
+    customer_id: str
+    last_request: TurnRequest | None = None
+    last_result: TurnResult | None = None
+    touched: float = field(default_factory=time.monotonic)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def waiting(self, now: datetime) -> TurnResult | None:
+        """The last result if it still holds an unexpired pending action."""
+        result = self.last_result
+        if result is None or result.pending is None or result.pending.expires_at <= now:
+            return None
+        return result
+
+
+class SessionStore:
+    """Sessions by (customer, id): a customer can never reach another customer's session."""
+
+    def __init__(
+        self, *, ttl_s: float, max_sessions: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._ttl = ttl_s
+        self._max = max_sessions
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._sessions: OrderedDict[tuple[str, str], Session] = OrderedDict()
+
+    def get(self, customer_id: str, session_id: str) -> Session:
+        """The live session, or a new empty one under that id."""
+        now = self._clock()
+        key = (customer_id, session_id)
+        with self._lock:
+            session = self._sessions.get(key)
+            if session is None or now - session.touched > self._ttl:
+                session = Session(session_id, customer_id)
+            session.touched = now
+            self._sessions[key] = session
+            self._sessions.move_to_end(key)
+            while len(self._sessions) > self._max:
+                self._sessions.popitem(last=False)
+            return session
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+
+class Runner(Protocol):
+    def run(self, request: TurnRequest) -> TurnResult: ...
+
+
+class PendingPort(Protocol):
+    """What sessions need from the store's pending actions (`teller.store.pending.PendingActions`)."""
+
+    def confirm(self, customer_id: str, token: str, *, now: datetime) -> Any: ...
+
+    def cancel(self, customer_id: str, token: str, *, now: datetime) -> Any: ...
+
+
+class SessionRunner:
+    def __init__(self, runner: Runner, pending: PendingPort, store: SessionStore) -> None:
+        self.runner = runner
+        self.pending = pending
+        self.store = store
+
+    def run(self, request: TurnRequest) -> TurnResult:
+        """Run one turn in its session (no session id: a plain turn)."""
+        if request.session_id is None:
+            return self.runner.run(request)
+        session = self.store.get(request.customer_id, request.session_id)
+        with session.lock:
+            outcome = self._follow_up(session, request)
+            remember: TurnRequest | None = request
+            if outcome is None:
+                result = self.runner.run(request)
+            else:
+                result, remember = outcome
+            if remember is not None:
+                session.last_request, session.last_result = remember, result
+            elif result.reason != "nothing_pending":
+                session.last_result = None  # the pending action was resolved one way or another
+            return result
+
+    def _follow_up(
+        self, session: Session, request: TurnRequest
+    ) -> tuple[TurnResult, TurnRequest | None] | None:
+        """The follow-up's result and the request to remember (None: the session's action is done)."""
+        follow = classify(request.text)
+        if follow is None:
+            return None
+        ja = is_japanese(request.text)
+        waiting = session.waiting(request.now)
+        previous = session.last_request
+        if waiting is None or waiting.pending is None or previous is None:
+            if isinstance(follow, Correction):
+                return None
+            return _result(request, follow, Action.UNSUPPORTED, _NOTHING[ja], reason="nothing_pending"), None
+        pending = waiting.pending
+        op = self.pending.confirm if isinstance(follow, Affirm) else self.pending.cancel
+        try:
+            outcome = op(request.customer_id, pending.token, now=request.now)
+        except ConfirmationError as exc:
+            return _result(request, follow, Action.REJECT, _FAILED[ja], reason=exc.code), None
+        if isinstance(follow, Affirm):
+            reply = f"{_DONE[ja]} {getattr(outcome, 'summary', '')}".strip()
+            return _result(
+                request, follow, Action.EXECUTE, reply, data=_data(outcome, pending.action_id)
+            ), None
+        if isinstance(follow, Deny):
+            data: dict[str, object] = {"action_id": pending.action_id, "status": "cancelled"}
+            return _result(request, follow, Action.EXECUTE, _CANCELLED[ja], data=data), None
+        text = splice(previous.text, follow.fragment, today=request.now.date())
+        if text is None:
+            return _result(
+                request, follow, Action.ASK_SLOT, _WHAT[ja], reason="correction_not_understood"
+            ), None
+        corrected = request.model_copy(update={"text": text})
+        return self.runner.run(corrected), corrected
+
+
+_DONE = {False: "Done.", True: "完了しました。"}
+_CANCELLED = {False: "Cancelled; nothing was sent.", True: "取り消しました。"}
+_FAILED = {False: "That can no longer be confirmed.", True: "この操作はもう確定できません。"}
+_NOTHING = {False: "There is nothing waiting for confirmation.", True: "確認待ちの操作はありません。"}
+_WHAT = {False: "Cancelled. What should I change it to?", True: "取り消しました。何に変更しますか？"}
+
+
+def _result(
+    request: TurnRequest,
+    follow: FollowUp,
+    action: Action,
+    reply: str,
+    *,
+    reason: str | None = None,
+    data: dict[str, object] | None = None,
+) -> TurnResult:
+    intent = Intent.AFFIRM if isinstance(follow, Affirm) else Intent.DENY
+    return TurnResult(id=request.id, intent=intent, action=action, reply=reply, reason=reason, data=data)
+
+
+def _data(outcome: Any, action_id: str) -> dict[str, object]:
+    """The executed action as plain JSON values (the store returns a dataclass)."""
+    data: dict[str, object] = {"action_id": action_id, "status": "executed"}
+    if is_dataclass(outcome) and not isinstance(outcome, type):
+        data.update({k: v.isoformat() if isinstance(v, date) else v for k, v in asdict(outcome).items()})
+    return data
