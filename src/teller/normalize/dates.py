@@ -1,0 +1,354 @@
+"""Dates said relative to `today` (which the caller computes in the customer's timezone).
+
+English: today, tonight, tomorrow (morning), the day after tomorrow, in 3 days, monday / this friday /
+next friday / last friday, next week, the 28th, december 1st / 1 december / 12/1, 2026-12-01.
+Japanese: 今日, 明日 (あした, あす), 明後日 (あさって), 来週の月曜日, 今週の金曜日, 月曜日, 25日,
+12月1日, 2026年12月1日, 3日後.
+
+Conventions, chosen so that a date always lands on the day the customer most likely meant:
+
+- a bare weekday ("monday", "on monday", "this friday", 月曜日) is the next one strictly after today;
+- "next friday" is the Friday of next calendar week (weeks start on Monday), 来週の金曜日 likewise;
+  今週の金曜日 is the Friday of this calendar week, even when that has passed;
+- a day of the month without a month is this month's if it exists and has not passed, else next month's;
+- a month and day without a year is the next such date that is not in the past;
+- a date that cannot exist (february 30, 13/1) yields no extraction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import date, timedelta
+
+from teller.domain.trace import Extraction
+from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_en
+from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_JA_WEEKDAYS = "月火水木金土日"
+_MONTHS: dict[str, int] = {}
+for _i, _name in enumerate(
+    ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"),
+    start=1,
+):  # fmt: skip
+    _MONTHS[_name] = _i
+    _MONTHS[_name[:3]] = _i
+_MONTHS["sept"] = 9
+
+_ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+for _tens, _base in (("twenty", 20), ("thirty", 30)):
+    for _unit, _n in list(_ORDINALS.items())[:9]:
+        _ORDINALS[f"{_tens} {_unit}"] = _ORDINALS[f"{_tens}-{_unit}"] = _base + _n
+
+
+def _alt(words: Iterable[str]) -> str:
+    """Regex alternation, longest first so "september" wins over "sep"."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+_MONTH = _alt(_MONTHS) + r"\.?"
+_ORDINAL_WORD = _alt(_ORDINALS)
+_DAY_NUM = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + _ORDINAL_WORD + ")"
+_COUNT = r"(?:\d+|a|an|" + _alt(TENS) + r"(?:[ -]" + _alt(UNITS) + ")?|" + _alt({**UNITS, **TEENS}) + ")"
+_JA_NUM = r"(?:\d{1,4}|[" + NUMERAL_CHARS + "]{1,6})"
+_B = r"(?<![a-z0-9])"  # ASCII word edges; \b would treat kana and kanji as word characters
+_E = r"(?![a-z0-9])"
+
+_Handler = Callable[[re.Match[str], date], date | None]
+
+
+def _upcoming(today: date, weekday: int) -> date:
+    return today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
+
+
+def _week_day(today: date, weeks_ahead: int, weekday: int) -> date:
+    return today + timedelta(days=7 * weeks_ahead - today.weekday() + weekday)
+
+
+def _make(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _next_month_day(today: date, month: int, day: int) -> date | None:
+    """The next month/day on or after today; Feb 29 waits for a leap year, Feb 30 never comes."""
+    for year in range(today.year, today.year + 9):
+        found = _make(year, month, day)
+        if found is not None and found >= today:
+            return found
+    return None
+
+
+def _day_of_month(today: date, day: int) -> date | None:
+    this_month = _make(today.year, today.month, day)
+    if this_month is not None and this_month >= today:
+        return this_month
+    year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+    return _make(year, month, day)
+
+
+def _day(text: str) -> int:
+    text = text.replace("the ", "").strip()
+    if text in _ORDINALS:
+        return _ORDINALS[text]
+    return int(text.rstrip("stndrh"))
+
+
+def _year(text: str | None) -> int | None:
+    if text is None:
+        return None
+    return int(text) + 2000 if len(text) == 2 else int(text)
+
+
+def _count(text: str) -> int | None:
+    if text in ("a", "an"):
+        return 1
+    value = parse_number_words_en(text)
+    return int(value) if value is not None and value == int(value) else None
+
+
+def _ja_int(text: str) -> int | None:
+    value = parse_number_ja(text)
+    return int(value) if value is not None and value == int(value) else None
+
+
+def _month_day(today: date, month: int | None, day: int | None, year: int | None) -> date | None:
+    if month is None or day is None:
+        return None
+    if year is not None:
+        return _make(year, month, day)
+    return _next_month_day(today, month, day)
+
+
+# --- handlers: each reads one pattern's groups -------------------------------------------------
+
+_RELATIVE = {
+    "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0, "tomorrow": 1,
+    "day after tomorrow": 2, "yesterday": -1, "day before yesterday": -2,
+    "今日": 0, "本日": 0, "今夜": 0, "今晩": 0, "明日": 1, "あした": 1, "あす": 1, "明後日": 2,
+    "あさって": 2, "明々後日": 3, "明明後日": 3, "しあさって": 3, "昨日": -1, "きのう": -1,
+    "一昨日": -2, "おととい": -2,
+}  # fmt: skip
+
+
+def _relative(m: re.Match[str], today: date) -> date | None:
+    return today + timedelta(days=_RELATIVE[m["word"]])
+
+
+def _in_count(m: re.Match[str], today: date) -> date | None:
+    count = _count(m["n"])
+    if count is None:
+        return None
+    return today + timedelta(days=count * (7 if m["unit"].startswith("week") else 1))
+
+
+def _weekday(m: re.Match[str], today: date) -> date | None:
+    weekday = _WEEKDAYS.index(m["wd"])
+    which = (m["which"] or "").strip()
+    if which == "next" or m["nextweek"]:
+        return _week_day(today, 1, weekday)
+    if which == "last":
+        return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+    return _upcoming(today, weekday)
+
+
+def _next_week(m: re.Match[str], today: date) -> date | None:
+    return _week_day(today, 1, 0)
+
+
+def _en_day_of_month(m: re.Match[str], today: date) -> date | None:
+    return _day_of_month(today, _day(m["d"] or m["d2"]))
+
+
+def _en_month_day(m: re.Match[str], today: date) -> date | None:
+    month = _MONTHS[m["m"].rstrip(".")]
+    return _month_day(today, month, _day(m["d"]), _year(m["y"]))
+
+
+def _slash(m: re.Match[str], today: date) -> date | None:
+    return _month_day(today, int(m["m"]), int(m["d"]), _year(m["y"]))
+
+
+def _iso(m: re.Match[str], today: date) -> date | None:
+    return _make(int(m["y"]), int(m["m"]), int(m["d"]))
+
+
+_JA_WEEKS = {"先週": -1, "今週": 0, "来週": 1, "再来週": 2}
+
+
+def _ja_weekday(m: re.Match[str], today: date) -> date | None:
+    weekday = _JA_WEEKDAYS.index(m["wd"])
+    if m["week"]:
+        return _week_day(today, _JA_WEEKS[m["week"]], weekday)
+    return _upcoming(today, weekday)
+
+
+def _ja_week(m: re.Match[str], today: date) -> date | None:
+    return _week_day(today, _JA_WEEKS[m["week"]], 0)
+
+
+def _ja_offset(m: re.Match[str], today: date) -> date | None:
+    count = _ja_int(m["n"])
+    if count is None:
+        return None
+    days = count * (7 if m["unit"] == "週間" else 1)
+    return today + timedelta(days=-days if m["dir"] == "前" else days)
+
+
+def _ja_month_day(m: re.Match[str], today: date) -> date | None:
+    year = _ja_int(m["y"]) if m["y"] else None
+    if m["y"] and year is None:
+        return None
+    return _month_day(today, _ja_int(m["m"]), _ja_int(m["d"]), year)
+
+
+def _ja_day(m: re.Match[str], today: date) -> date | None:
+    return _day_of_month(today, int(m["d"]))
+
+
+_TIME_OF_DAY = r"(?: (?:morning|afternoon|evening|night))?"
+_EN_RULES: tuple[tuple[re.Pattern[str], _Handler, str], ...] = (
+    (
+        re.compile(
+            _B + r"(?:the )?(?P<word>day after tomorrow|day before yesterday|tomorrow|yesterday|today|tonight"
+            r"|this (?:morning|afternoon|evening))" + _TIME_OF_DAY + _E
+        ),
+        _relative,
+        "relative_day",
+    ),
+    (
+        re.compile(_B + r"(?:in (?P<n>" + _COUNT + r") (?P<unit>days?|weeks?))" + _E),
+        _in_count,
+        "in_days",
+    ),
+    (
+        re.compile(_B + r"(?P<n>" + _COUNT + r") (?P<unit>days?|weeks?) from (?:now|today)" + _E),
+        _in_count,
+        "in_days",
+    ),
+    (
+        re.compile(
+            _B + r"(?:on )?(?P<which>next |this coming |coming |this |last )?(?P<wd>" + _alt(_WEEKDAYS) + ")"
+            r"(?P<nextweek> next week)?" + _E
+        ),
+        _weekday,
+        "weekday",
+    ),
+    (re.compile(_B + r"next week" + _E), _next_week, "next_week"),
+    (
+        re.compile(
+            _B + r"(?:on )?(?P<m>" + _MONTH + r") (?P<d>(?:the )?" + _DAY_NUM + r")(?:,? (?P<y>\d{4}))?" + _E
+        ),
+        _en_month_day,
+        "month_day",
+    ),
+    (
+        re.compile(
+            _B
+            + r"(?:on )?(?:the )?(?P<d>"
+            + _DAY_NUM
+            + r") (?:of )?(?P<m>"
+            + _MONTH
+            + r")(?:,? (?P<y>\d{4}))?"
+            + _E
+        ),
+        _en_month_day,
+        "day_month",
+    ),
+    (
+        re.compile(
+            _B
+            + r"(?:on )?(?:the )?(?P<d>\d{1,2}(?:st|nd|rd|th))"
+            + _E
+            + "|"
+            + _B
+            + r"on the (?P<d2>"
+            + _ORDINAL_WORD
+            + ")"
+            + _E
+        ),
+        _en_day_of_month,
+        "day_of_month",
+    ),
+    (
+        re.compile(r"(?<![0-9/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![0-9/])"),
+        _slash,
+        "month_slash_day",
+    ),
+    (
+        re.compile(r"(?<![0-9/-])(?P<y>\d{4})[-/](?P<m>\d{1,2})[-/](?P<d>\d{1,2})(?![0-9/-])"),
+        _iso,
+        "iso_date",
+    ),
+)
+
+_JA_RELATIVE = _alt(w for w in _RELATIVE if not w.isascii())
+_JA_RULES: tuple[tuple[re.Pattern[str], _Handler, str], ...] = (
+    (
+        re.compile(r"(?P<word>" + _JA_RELATIVE + r")(?:の?(?:朝|午前|午後|昼|夕方|夜))?"),
+        _relative,
+        "relative_day",
+    ),
+    (
+        re.compile(r"(?:(?P<week>再来週|来週|今週|先週)の?)?(?P<wd>[" + _JA_WEEKDAYS + r"])曜日?"),
+        _ja_weekday,
+        "weekday",
+    ),
+    (re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week"),
+    (re.compile(r"(?P<n>" + _JA_NUM + r")(?P<unit>日|週間)(?P<dir>後|前)"), _ja_offset, "day_offset"),
+    (
+        re.compile(r"(?:(?P<y>" + _JA_NUM + r")年)?(?P<m>" + _JA_NUM + r")月(?P<d>" + _JA_NUM + r")日"),
+        _ja_month_day,
+        "month_day",
+    ),
+    (re.compile(r"(?<![0-9])(?P<d>\d{1,2})日(?![後前間])"), _ja_day, "day_of_month"),
+)
+
+
+def _rename(rule: str, m: re.Match[str]) -> str:
+    """Weekday finds say which convention placed them, for the audit trail."""
+    if rule != "weekday":
+        return rule
+    which = (m.groupdict().get("which") or "").strip()
+    week = m.groupdict().get("week")
+    if which == "next" or m.groupdict().get("nextweek") or week in ("来週", "再来週"):
+        return "weekday_next"
+    if which == "last" or week == "先週":
+        return "weekday_last"
+    return "weekday_this_week" if week == "今週" else "weekday"
+
+
+def find_dates(text: str, *, today: date) -> list[Extraction[date]]:
+    """Dates in folded `text`, resolved against `today`, left to right and non-overlapping.
+
+    >>> [e.value.isoformat() for e in find_dates("pay him next friday", today=date(2026, 11, 21))]
+    ['2026-11-27']
+    """
+    rules = _EN_RULES if text.isascii() else _EN_RULES + _JA_RULES
+    found: list[tuple[int, int, re.Match[str], _Handler, str]] = []
+    for pattern, handler, rule in rules:
+        for m in pattern.finditer(text):
+            found.append((m.start(), m.end(), m, handler, rule))
+    # Longest first: "next friday" beats "friday", "12月1日" beats "1日".
+    found.sort(key=lambda f: (f[0] - f[1], f[0]))
+    taken: list[Extraction[date]] = []
+    # An impossible date ("feb 30th") still claims its words, so "30th" alone cannot be read from them.
+    claimed: list[tuple[int, int]] = []
+    for start, end, m, handler, rule in found:
+        if any(start < c_end and c_start < end for c_start, c_end in claimed):
+            continue
+        claimed.append((start, end))
+        value = handler(m, today)
+        if value is not None:
+            taken.append(Extraction(start, end, text[start:end], value, _rename(rule, m)))
+    taken.sort(key=lambda e: e.start)
+    return taken
