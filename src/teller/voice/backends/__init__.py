@@ -1,0 +1,1 @@
+"""Heavy engines (onnxruntime, pocketsphinx, faster-whisper, HTTP): imported only here."""

