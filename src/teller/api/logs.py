@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-_DIGITS = re.compile(r"\d(?:[\s-]?\d){5,}")
+# Six or more digits, maybe grouped by spaces or dashes, not inside an alphanumeric id (hex, ULID).
+_DIGITS = re.compile(r"(?<![A-Za-z0-9])\d(?:[\s-]?\d){5,}(?![A-Za-z0-9])")
 _NAME_MASK = "‹name›"
 
 

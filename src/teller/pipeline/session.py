@@ -51,6 +51,7 @@ _TAIL_CORRECT = re.compile(
     r"^(?P<rest>.+?)(?:\s+instead|にして(?:ください)?|に変更(?:して)?(?:ください)?|でお願いします)$"
 )
 _TRIM = " ,.!?、。！？"
+_PUNCT = re.compile(r"[,.!?、。！？]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +74,8 @@ FollowUp = Affirm | Deny | Correction
 
 def classify(text: str) -> FollowUp | None:
     """What a turn means as a follow-up to a pending action; None when it is a new request."""
-    folded = fold(text).strip(_TRIM)
+    # Punctuation is only a pause here: "yes, please" and "no, to X" read like "yes please", "no to X".
+    folded = " ".join(_PUNCT.sub(" ", fold(text)).split())
     if _AFFIRM.fullmatch(folded):
         return Affirm()
     if _DENY.fullmatch(folded):

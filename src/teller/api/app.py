@@ -1,0 +1,133 @@
+"""The app factory: `create_app(settings)` builds a FastAPI app whose resources live in its lifespan.
+
+Built in the factory (cheap, needed by middleware and handlers): settings, key ring, metrics, log
+redactor, idempotency cache. Built in the lifespan (slow: database, models): the turn runner and the
+service around it, kept on `app.state`. Middleware, outermost first: body size limit, admission.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI
+
+from teller.api import handlers
+from teller.api.admission import Admission
+from teller.api.auth import KeyRing
+from teller.api.idempotency import IdempotencyCache
+from teller.api.limits import BodyLimit
+from teller.api.logs import Redactor, configure
+from teller.api.metrics import Metrics
+from teller.api.routes import actions, bank, health, stream, turns
+from teller.api.service import TurnService
+from teller.api.settings import ApiSettings
+from teller.api.tracing import TurnTracer
+from teller.api.wire import TurnIn
+from teller.config import Settings, load_settings
+
+if TYPE_CHECKING:
+    from teller.pipeline.turn import TurnRunner
+
+RunnerFactory = Callable[[Settings], "TurnRunner"]
+
+
+def api_settings(settings: Settings) -> ApiSettings:
+    """The `api` slice of settings (defaults until Settings nests it)."""
+    nested = getattr(settings, "api", None)
+    return nested if isinstance(nested, ApiSettings) else ApiSettings()
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    api: ApiSettings | None = None,
+    runner_factory: RunnerFactory | None = None,
+) -> FastAPI:
+    """A new app; `api` overrides `settings.api` (tests use it), `runner_factory` the runner."""
+    settings = settings or load_settings()
+    api = api or api_settings(settings)
+    factory: RunnerFactory = runner_factory or _default_runner
+    redactor = Redactor()
+    configure(api.log_level, redactor)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        runner = await asyncio.to_thread(factory, settings)
+        tracer = TurnTracer(api.otel)
+        service = TurnService(runner, api, app.state.metrics, redactor, tracer)
+        service.voice = _voice(settings, api)
+        await service.call(service.warm)
+        app.state.service = service
+        try:
+            yield
+        finally:
+            service.close()
+            tracer.shutdown()
+            runner.db.dispose()
+
+    app = FastAPI(
+        title="Teller",
+        version="0.1.0",
+        summary="Latency-first voice banking assistant",
+        lifespan=lifespan,
+    )
+    app.state.api_settings = api
+    app.state.keyring = KeyRing.from_settings(api)
+    app.state.metrics = metrics = Metrics()
+    app.state.idempotency = IdempotencyCache(ttl_s=api.idempotency_ttl_s)
+    for router in (health.router, turns.router, stream.router, actions.router, bank.router):
+        app.include_router(router)
+    handlers.install(app)
+    app.add_middleware(
+        Admission,
+        limit=api.max_in_flight,
+        retry_after_s=api.retry_after_s,
+        on_reject=metrics.rejected.inc,
+    )
+    app.add_middleware(BodyLimit, max_body_bytes=api.max_body_bytes, max_audio_bytes=api.max_audio_bytes)
+    app.state.admission_count = lambda: _in_flight(app)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _default_runner(settings: Settings) -> TurnRunner:
+    from teller.pipeline.turn import TurnRunner
+
+    return TurnRunner.from_settings(settings)
+
+
+def _voice(settings: Settings, api: ApiSettings) -> Any:
+    """The voice adapter when the voice path is importable; None otherwise (audio routes answer 501)."""
+    try:
+        from teller.api.voice import load_voice
+    except ImportError:
+        return None
+    return load_voice(settings, api)
+
+
+def _in_flight(app: FastAPI) -> int:
+    stack: Any = app.middleware_stack
+    while stack is not None:
+        if isinstance(stack, Admission):
+            return stack.in_flight
+        stack = getattr(stack, "app", None)
+    return 0
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+
+        schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        # /v1/turns reads its body itself (JSON or multipart), so FastAPI does not list TurnIn on its own.
+        components["TurnIn"] = TurnIn.model_json_schema(ref_template="#/components/schemas/{model}")
+        service = getattr(app.state, "service", None)
+        if service is None or service.voice is None:  # offer audio uploads only where they work
+            body = schema["paths"]["/v1/turns"]["post"]["requestBody"]["content"]
+            body.pop("multipart/form-data", None)
+        app.openapi_schema = schema
+    return app.openapi_schema

@@ -1,0 +1,84 @@
+"""Confirm or cancel a pending action: one-time token, exactly once, `Idempotency-Key` honoured."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Header, Path, Request, Response
+
+from teller.api.auth import CustomerId
+from teller.api.handlers import render_error
+from teller.api.idempotency import Answer
+from teller.api.service import TurnService
+from teller.api.wire import ActionOut, ConfirmIn, ErrorOut
+from teller.errors import TellerError
+
+router = APIRouter(
+    prefix="/v1/actions",
+    tags=["actions"],
+    responses={
+        401: {"model": ErrorOut},
+        404: {"model": ErrorOut},
+        409: {"model": ErrorOut, "description": "token already used, or wrong token"},
+        410: {"model": ErrorOut, "description": "token expired"},
+        422: {"model": ErrorOut},
+        429: {"model": ErrorOut},
+    },
+)
+
+ActionId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", min_length=1, max_length=128)]
+
+
+@router.post("/{action_id}/confirm", response_model=ActionOut)
+async def confirm(
+    request: Request, customer: CustomerId, action_id: ActionId, body: ConfirmIn, key: IdempotencyKey = None
+) -> Response:
+    """Execute the pending action (once; a replay with the same Idempotency-Key gets the same answer)."""
+    return await _resolve(request, customer, action_id, body.token, "confirm", key)
+
+
+@router.post("/{action_id}/cancel", response_model=ActionOut)
+async def cancel(
+    request: Request, customer: CustomerId, action_id: ActionId, body: ConfirmIn, key: IdempotencyKey = None
+) -> Response:
+    """Cancel the pending action; its token can no longer confirm it."""
+    return await _resolve(request, customer, action_id, body.token, "cancel", key)
+
+
+async def _resolve(
+    request: Request,
+    customer: str,
+    action_id: str,
+    token: str,
+    op: Literal["confirm", "cancel"],
+    key: str | None,
+) -> Response:
+    service: TurnService = request.app.state.service
+
+    async def work() -> Answer:
+        try:
+            out = await service.resolve(customer, action_id, token, op)
+        except TellerError as exc:
+            if exc.transient:
+                raise
+            error = render_error(request, exc)
+            return Answer(error.status_code, bytes(error.body))
+        return Answer(200, out.model_dump_json().encode())
+
+    if key is None:
+        answer = await work()
+        replayed = False
+    else:
+        fingerprint = f"{op}:{action_id}:{hashlib.sha256(token.encode()).hexdigest()}"
+        first: list[bool] = []
+
+        async def tracked() -> Answer:
+            first.append(True)
+            return await work()
+
+        answer = await request.app.state.idempotency.run(customer, key, fingerprint, tracked)
+        replayed = not first
+    headers = {"Idempotent-Replayed": "true"} if replayed else None
+    return Response(answer.body, status_code=answer.status, media_type="application/json", headers=headers)

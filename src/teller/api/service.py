@@ -1,0 +1,216 @@
+"""The service behind the routes: turns, confirmations and reads, run off the event loop with a deadline.
+
+Every call into the runner or the store is synchronous and CPU- or SQLite-bound, so it runs in a
+bounded thread pool (`api.workers`). Admission bounds how much can wait for that pool, and
+`api.deadline_s` bounds how long a request waits for its answer: past it the caller gets
+DeadlineExceeded (504) and the thread finishes on its own; a turn either wrote its pending action
+completely or not at all (the store writes in one transaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from sqlalchemy import text
+
+from teller.api.limits import UnsupportedMedia
+from teller.api.logs import Redactor
+from teller.api.metrics import Metrics, path_label
+from teller.api.settings import ApiSettings
+from teller.api.tracing import TurnTracer
+from teller.api.wire import ActionOut, PendingActionOut, TurnIn, TurnOut
+from teller.domain.bank import CustomerSnapshot, Transaction
+from teller.domain.turn import TurnRequest, TurnResult
+from teller.errors import DeadlineExceeded, TellerError
+from teller.pipeline.session import SessionRunner, SessionStore
+
+if TYPE_CHECKING:
+    from teller.pipeline.turn import TurnRunner
+
+T = TypeVar("T")
+log = logging.getLogger("teller.api.turns")
+
+
+class TurnService:
+    def __init__(
+        self,
+        runner: TurnRunner,
+        settings: ApiSettings,
+        metrics: Metrics,
+        redactor: Redactor,
+        tracer: TurnTracer,
+    ) -> None:
+        self.runner = runner
+        self.settings = settings
+        self.metrics = metrics
+        self.redactor = redactor
+        self.tracer = tracer
+        store = SessionStore(ttl_s=settings.session_ttl_s, max_sessions=settings.max_sessions)
+        self.sessions = SessionRunner(runner, runner.pending, store)
+        self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
+        self.open_streams = 0
+        self.voice: Any = None  # set when the voice path is available (see teller.api.voice)
+        self._named: dict[str, int] = {}  # customer → snapshot version whose names the redactor knows
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run `fn` in the worker pool, bounded by the request deadline."""
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(self.settings.deadline_s):
+                return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+        except TimeoutError:
+            raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
+
+    async def turn(self, customer_id: str, body: TurnIn, *, voice: bool = False) -> TurnOut:
+        """One turn, in its session when `body.session_id` is set (or when it leaves an action pending)."""
+        start_ns, t0 = time.time_ns(), time.perf_counter()
+        request = TurnRequest(
+            id=body.id or uuid.uuid4().hex[:16],
+            customer_id=customer_id,
+            text=body.text,
+            now=body.now or datetime.now(UTC),
+            session_id=body.session_id,
+        )
+        result, session_id = await self.call(self._run, request)
+        seconds = time.perf_counter() - t0
+        path = path_label(result, voice=voice)
+        self.metrics.observe_turn(result, path=path, seconds=seconds)
+        self.metrics.sessions.set(len(self.sessions.store))
+        self.tracer.record(result, path=path, start_ns=start_ns, end_ns=time.time_ns())
+        if self.settings.log_turns:
+            fields = self._log_fields(request, result, path, seconds)
+            log.info("turn", extra={"fields": {**fields, "session": session_id}})
+        out = TurnOut.model_construct(**dict(result), session_id=session_id)
+        return out
+
+    def _run(self, request: TurnRequest) -> tuple[TurnResult, str | None]:
+        self._learn_names(request.customer_id)
+        if request.session_id is not None:
+            return self.sessions.run(request), request.session_id
+        result = self.sessions.run(request)
+        if result.pending is None:
+            return result, None
+        # A turn that leaves an action waiting opens a session, so "yes" can follow it.
+        session_id = uuid.uuid4().hex
+        session = self.sessions.store.get(request.customer_id, session_id)
+        session.last_request = request.model_copy(update={"session_id": session_id})
+        session.last_result = result
+        return result, session_id
+
+    def _log_fields(
+        self, request: TurnRequest, result: TurnResult, path: str, seconds: float
+    ) -> dict[str, Any]:
+        return {
+            "turn_id": request.id,
+            "customer": request.customer_id,
+            "session": request.session_id,
+            "text": request.text,  # the formatter masks names and long digit runs
+            "intent": result.intent.value,
+            "action": result.action.value,
+            "reason": result.reason,
+            "path": path,
+            "ms": round(seconds * 1000, 3),
+        }
+
+    def _learn_names(self, customer_id: str) -> None:
+        """Teach the log redactor this customer's and their payees' names (once per snapshot version)."""
+        snapshot = self.runner.bank.snapshot(customer_id)
+        if self._named.get(customer_id) == snapshot.version:
+            return
+        c = snapshot.customer
+        names = [c.name, c.name_latin]
+        for p in snapshot.payees:
+            names += [p.display_name, p.latin or "", p.reading_kana or ""]
+        for b in snapshot.billers:
+            names += [b.display_name, b.latin or ""]
+        self.redactor.add_names(names)
+        self._named[customer_id] = snapshot.version
+
+    async def audio_turn(self, customer_id: str, form: Any) -> TurnOut:
+        """A turn from an uploaded utterance: transcribe it, then run the text."""
+        if self.voice is None:
+            # 415, not 501: this server does not accept audio, and its schema does not offer it.
+            raise UnsupportedMedia(
+                "this server takes no audio (the voice path is not installed): send JSON text"
+            )
+        out: TurnOut = await self.voice.turn(self, customer_id, form)
+        return out
+
+    def warm(self) -> None:
+        """Load every customer's snapshot (and teach the redactor their names) before serving."""
+        for customer_id in self.runner.bank.customer_ids():
+            self._learn_names(customer_id)
+
+    async def snapshot(self, customer_id: str) -> CustomerSnapshot:
+        return await self.call(self.runner.bank.snapshot, customer_id)
+
+    async def transactions(
+        self, customer_id: str, *, account_id: str | None, count: int
+    ) -> list[Transaction]:
+        return await self.call(
+            self.runner.bank.recent_transactions, customer_id, account_id=account_id, count=count
+        )
+
+    async def list_pending(self, customer_id: str) -> list[PendingActionOut]:
+        rows = await self.call(self.runner.pending.list_pending, customer_id, now=datetime.now(UTC))
+        return [
+            PendingActionOut(
+                action_id=r.id,
+                kind=r.kind,
+                payload=dict(r.payload),
+                created_at=r.created_at,
+                expires_at=r.expires_at,
+            )
+            for r in rows
+        ]
+
+    async def resolve(
+        self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
+    ) -> ActionOut:
+        """Confirm or cancel the customer's action `action_id` with its one-time token."""
+        outcome = await self.call(self._resolve, customer_id, action_id, token, op)
+        return outcome
+
+    def _resolve(
+        self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
+    ) -> ActionOut:
+        pending = self.runner.pending
+        try:
+            pending.get(customer_id, action_id)  # NotFound for an id that is not this customer's
+            if op == "confirm":
+                done = pending.confirm(customer_id, token, now=datetime.now(UTC))
+                detail = {k: v.isoformat() if isinstance(v, date) else v for k, v in asdict(done).items()}
+                out = ActionOut(action_id=done.action_id, status="executed", detail=detail)
+            else:
+                cancelled = pending.cancel(customer_id, token, now=datetime.now(UTC))
+                out = ActionOut(action_id=cancelled.id, status="cancelled", detail={"kind": cancelled.kind})
+        except TellerError as exc:
+            self.metrics.confirmations.labels(op=op, outcome=exc.code).inc()
+            raise
+        self.metrics.confirmations.labels(op=op, outcome="ok").inc()
+        return out
+
+    async def readiness(self) -> dict[str, str]:
+        """Each dependency: "ok" or why not."""
+        checks = {"runner": "ok"}
+        try:
+            await self.call(self._ping_database)
+            checks["database"] = "ok"
+        except Exception as exc:  # readiness reports failures, it never raises them
+            checks["database"] = type(exc).__name__
+        return checks
+
+    def _ping_database(self) -> None:
+        with self.runner.db.read() as session:
+            session.execute(text("SELECT 1"))
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,54 @@
+"""`teller serve`: run the HTTP/WebSocket API with uvicorn (uvloop, httptools) and print its URL.
+
+The lead wires it in with `serve.register(app)`. Demo keys (derived, see `teller.api.auth`) are
+printed to the terminal on start, once, for the demo customers only; they never go to the logs.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `serve` command to the `teller` CLI."""
+    app.command()(serve)
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to bind (default: api.host, 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default: api.port, 8400; 0: any free).")] = None,
+    show_keys: Annotated[bool, typer.Option(help="Print the demo customers' API keys.")] = True,
+) -> None:
+    """Serve the Teller API until interrupted."""
+    import socket
+
+    import uvicorn
+
+    from teller.api.app import api_settings, create_app
+    from teller.api.auth import demo_key
+    from teller.config import load_settings
+
+    settings = load_settings()
+    api = api_settings(settings)
+    bind_host = host or api.host
+    sock = socket.socket(socket.AF_INET6 if ":" in bind_host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((bind_host, api.port if port is None else port))
+    bound_port = sock.getsockname()[1]
+    shown = f"[{bind_host}]" if ":" in bind_host else bind_host
+    typer.echo(f"Teller API on http://{shown}:{bound_port}  (docs: /docs, metrics: /metrics)")
+    if show_keys and api.demo_keys:
+        for customer in api.demo_customers:
+            typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")
+    config = uvicorn.Config(
+        create_app(settings),
+        loop="uvloop",
+        http="httptools",
+        ws="websockets-sansio",
+        log_config=None,  # our JSON handler (teller.api.logs) owns uvicorn's loggers
+        access_log=False,  # per-turn JSON lines replace access logs; they never hold keys or raw names
+        timeout_graceful_shutdown=5,
+    )
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,87 @@
+"""A real uvicorn server (uvloop, httptools) on a free loopback port, over a temp SQLite database.
+
+One server per test session; tests that need different API settings start their own with `serve`.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import uvicorn
+from sqlalchemy import func, select
+
+from teller.api.app import create_app
+from teller.api.auth import demo_key
+from teller.api.settings import ApiSettings
+from teller.config import Settings, StoreSettings
+from teller.store.db import Database
+from teller.store.schema import AuditRow, PendingActionRow, TransactionRow
+
+CUSTOMERS = ("c_001", "c_002", "c_003")
+
+
+@dataclass
+class Served:
+    url: str
+    ws_url: str
+    db_url: str
+
+    def key(self, customer: str) -> str:
+        return demo_key(customer, ApiSettings().demo_key_secret)
+
+    def auth(self, customer: str = "c_001") -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.key(customer)}"}
+
+    def counts(self) -> dict[str, int]:
+        """Rows in the tables a turn or a confirmation may write."""
+        db = Database(self.db_url)
+        try:
+            with db.read() as session:
+                return {
+                    table.__tablename__: session.scalar(select(func.count()).select_from(table)) or 0
+                    for table in (PendingActionRow, TransactionRow, AuditRow)
+                }
+        finally:
+            db.dispose()
+
+
+@contextmanager
+def serve(db_url: str, api: ApiSettings | None = None) -> Iterator[Served]:
+    """Run the app under uvicorn in a thread until the block ends."""
+    settings = Settings(store=StoreSettings(url=db_url))
+    settings.llm.enabled = False
+    app = create_app(settings, api=api or ApiSettings())
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        app, loop="uvloop", http="httptools", ws="websockets-sansio", log_config=None, access_log=False
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield Served(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db_url)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+        sock.close()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    path: Path = tmp_path_factory.mktemp("api") / "api.sqlite3"
+    with serve(f"sqlite:///{path}") as s:
+        yield s
