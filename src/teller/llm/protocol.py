@@ -52,3 +52,8 @@ class TextStreamBackend(Protocol):
         temperature: float,
         deadline_s: float,
     ) -> Iterator[str]: ...
+
+
+@runtime_checkable
+class Backend(JsonBackend, TextStreamBackend, Protocol):
+    """Both seams: what `teller.llm.factory.build_backend` returns."""

@@ -1,0 +1,290 @@
+"""The embedded backend: llama-cpp-python in process, constrained by llguidance.
+
+Constrained decoding (`complete_json`): llguidance compiles the request's JSON Schema and computes,
+at each step, the allowed-token mask (a bitmask over the vocabulary, microseconds, instead of
+llama.cpp's grammar sampler checking every token: ~65 ms/token with a 262k vocabulary). Greedy
+argmax over the masked logits (temperature 0). After each sampled token the tokens the schema
+forces (keys, punctuation, enum tails) are fed in the same batch as the next decode (jump-forward),
+so a ~40-token reply costs ~10 model calls instead of ~40.
+
+Prefix reuse: the prompt is the chat-template rendering of fixed messages then one variable user
+message. The fixed part is tokenized once, and the KV cache keeps it between calls: each call
+drops only the positions after the longest common token prefix with the previous call and decodes
+the rest. Extraction and QnA streaming use separate llama contexts on the same memory-mapped
+weights, so QnA answers never evict the extraction prefix.
+
+Timing: ``ttft_ms`` runs from entry to the first generated token (prompt decode + first mask +
+argmax); ``total_ms`` to the last token. ``model_calls`` counts llama_decode calls, prompt included.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from teller.errors import BackendError, DeadlineExceeded, MissingExtra
+from teller.llm.backends.llama_runtime import ChatRenderer, load_llama
+from teller.llm.protocol import Completion, Message
+
+
+def _llguidance() -> Any:
+    try:
+        import llguidance
+        import llguidance.llamacpp
+    except ImportError as exc:
+        raise MissingExtra("llguidance", "llm") from exc
+    return llguidance
+
+
+class _Clock:
+    def __init__(self, deadline_s: float) -> None:
+        self.start = time.perf_counter()
+        self.deadline_s = deadline_s
+
+    def ms(self) -> float:
+        return (time.perf_counter() - self.start) * 1000.0
+
+    def check(self) -> None:
+        if time.perf_counter() - self.start > self.deadline_s:
+            raise DeadlineExceeded(f"embedded model: no reply within {self.deadline_s:.2f} s")
+
+
+class EmbeddedBackend:
+    """JsonBackend + TextStreamBackend over one local GGUF; loads lazily, once, thread-safely."""
+
+    def __init__(
+        self,
+        model_path: str | None = None,
+        *,
+        n_ctx: int = 2048,
+        n_threads: int | None = None,
+        jump_forward: bool = True,
+        reuse_prefix: bool = True,
+    ) -> None:
+        self._model_path = model_path
+        self._n_ctx = n_ctx
+        self._n_threads = n_threads
+        self.jump_forward = jump_forward
+        self.reuse_prefix = reuse_prefix
+        self._load_lock = threading.Lock()
+        self._json_lock = threading.Lock()
+        self._text_lock = threading.Lock()
+        self._json_llm: Any = None
+        self._text_llm: Any = None
+        self._renderer: ChatRenderer | None = None
+        self._lltokenizer: Any = None
+        self._prefix_tokens: dict[str, list[int]] = {}
+        self.prefix_evaluations = 0  # how many calls decoded the fixed prefix (tests watch this)
+
+    # -- loading -----------------------------------------------------------------------------------
+
+    def model_path(self) -> str:
+        """The GGUF to load: as configured, or a bundled profile (default or named) joined on demand."""
+        from teller.llm.models import DEFAULT_PROFILE, PROFILES, ensure_model
+
+        if self._model_path is None or self._model_path in PROFILES:
+            self._model_path = str(ensure_model(self._model_path or DEFAULT_PROFILE))
+        return self._model_path
+
+    def load(self) -> None:
+        """Load the model, renderer and llguidance tokenizer now (otherwise on first call)."""
+        self._json_model()
+
+    def _json_model(self) -> Any:
+        with self._load_lock:
+            if self._json_llm is None:
+                llguidance = _llguidance()
+                llm = load_llama(self.model_path(), n_ctx=self._n_ctx, n_threads=self._n_threads)
+                self._renderer = ChatRenderer.from_llama(llm)
+                self._lltokenizer = llguidance.llamacpp.lltokenizer_from_vocab(llm._model.vocab)
+                self._json_llm = llm
+            return self._json_llm
+
+    def _text_model(self) -> Any:
+        with self._load_lock:
+            if self._text_llm is None:
+                self._text_llm = load_llama(self.model_path(), n_ctx=self._n_ctx, n_threads=self._n_threads)
+            return self._text_llm
+
+    # -- constrained JSON --------------------------------------------------------------------------
+
+    def complete_json(
+        self,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any],
+        *,
+        max_tokens: int,
+        deadline_s: float,
+    ) -> Completion:
+        clock = _Clock(deadline_s)
+        llm = self._json_model()
+        with self._json_lock:
+            try:
+                return self._generate_json(llm, messages, schema, max_tokens, clock)
+            except (BackendError, DeadlineExceeded):
+                raise
+            except Exception as exc:  # llama.cpp / llguidance failures surface as our errors
+                llm.n_tokens = 0  # the KV state may be inconsistent; start over next time
+                raise BackendError(f"embedded model failed: {exc}") from exc
+
+    def _prompt_tokens(self, llm: Any, messages: Sequence[Message]) -> tuple[list[int], int]:
+        """Tokens of the rendered prompt and the length of its cached fixed prefix."""
+        assert self._renderer is not None
+        prefix_text, suffix_text = self._renderer.split(messages)
+        prefix = self._prefix_tokens.get(prefix_text)
+        if prefix is None:
+            prefix = llm.tokenize(prefix_text.encode(), add_bos=False, special=True)
+            self._prefix_tokens = {prefix_text: prefix}  # one prompt family; keep the newest
+        suffix: list[int] = llm.tokenize(suffix_text.encode(), add_bos=False, special=True)
+        return [*prefix, *suffix], len(prefix)
+
+    def _start(self, llm: Any, prompt: list[int], prefix_len: int, forced: list[int]) -> int:
+        """Decode what the KV cache lacks of `prompt` (+ the initially forced tokens); returns reused."""
+        reused = 0
+        if self.reuse_prefix:
+            cached = llm.input_ids[: llm.n_tokens]
+            limit = min(len(cached), len(prompt) - 1)
+            while reused < limit and cached[reused] == prompt[reused]:
+                reused += 1
+        if reused < prefix_len:
+            self.prefix_evaluations += 1
+        llm.n_tokens = reused
+        llm.eval([*prompt[reused:], *forced])
+        return reused
+
+    def _generate_json(
+        self,
+        llm: Any,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any],
+        max_tokens: int,
+        clock: _Clock,
+    ) -> Completion:
+        llguidance = _llguidance()
+        # Compact JSON: with flexible whitespace every separator is a choice, and a model call.
+        grammar = llguidance.LLMatcher.grammar_from_json_schema(
+            json.dumps(schema), overrides={"whitespace_flexible": False}
+        )
+        matcher = llguidance.LLMatcher(self._lltokenizer, grammar, log_level=0)
+        if matcher.is_error():
+            raise BackendError(f"schema rejected by llguidance: {matcher.get_error()}")
+        prompt, prefix_len = self._prompt_tokens(llm, messages)
+        out: list[int] = []
+        forced = self._forced(matcher)
+        out.extend(forced)
+        reused = self._start(llm, prompt, prefix_len, forced)
+        calls, ttft = 1, None
+        n_vocab = llm.n_vocab()
+        while not matcher.is_stopped():
+            clock.check()
+            if len(out) >= max_tokens:
+                raise BackendError(f"reply exceeded max_tokens={max_tokens}", code="llm_max_tokens")
+            token = self._argmax(llm, matcher, n_vocab)
+            if not matcher.consume_token(token):
+                raise BackendError(f"llguidance refused its own token: {matcher.get_error()}")
+            ttft = clock.ms() if ttft is None else ttft
+            batch = [token, *self._forced(matcher)]
+            out.extend(batch)
+            if matcher.is_stopped():
+                break
+            llm.eval(batch)
+            calls += 1
+        if matcher.is_error():
+            raise BackendError(f"constrained decoding failed: {matcher.get_error()}")
+        text = llm.detokenize(out).decode("utf-8", errors="replace")
+        return Completion(
+            text=text,
+            ttft_ms=ttft,
+            total_ms=clock.ms(),
+            output_tokens=len(out),
+            model_calls=calls,
+            extra={"prompt_tokens": len(prompt), "reused_tokens": reused, "prefix_tokens": prefix_len},
+        )
+
+    def _forced(self, matcher: Any) -> list[int]:
+        """Tokens for the bytes the grammar forces next, consumed by `matcher`; [] without jump-forward.
+
+        llguidance's `compute_ff_tokens` stops before any token that could merge with what follows,
+        which leaves ~30 calls for a 60-token reply. The forced *bytes* are certain, so they are
+        tokenized whole; only the last token is held back, and only when the grammar allows a longer
+        token that starts with it (``":`` before ``":"``): the model then samples that token and makes
+        the next choice in the same call, as it would without jump-forward.
+        """
+        if not self.jump_forward:
+            return []
+        data: bytes = matcher.compute_ff_bytes()
+        if not data:
+            return []
+        tokens: list[int] = self._lltokenizer.tokenize_bytes(data)
+        tokens = tokens[: matcher.validate_tokens(tokens)]
+        if not tokens:
+            return []
+        head, last = tokens[:-1], tokens[-1]
+        if head and not matcher.consume_tokens(head):
+            raise BackendError(f"llguidance refused forced tokens: {matcher.get_error()}")
+        if self._extendable(matcher, last):
+            return head
+        if not matcher.consume_token(last):
+            raise BackendError(f"llguidance refused a forced token: {matcher.get_error()}")
+        return tokens
+
+    def _extendable(self, matcher: Any, token: int) -> bool:
+        """Whether the grammar allows, here, a token longer than `token` that starts with its bytes."""
+        bits = np.unpackbits(np.frombuffer(matcher.compute_bitmask(), dtype=np.uint8), bitorder="little")
+        allowed = np.flatnonzero(bits)
+        if len(allowed) > 4096:
+            return True
+        piece: bytes = self._lltokenizer.decode_bytes([token])
+        for other in allowed.tolist():
+            if other != token:
+                text: bytes = self._lltokenizer.decode_bytes([other])
+                if len(text) > len(piece) and text.startswith(piece):
+                    return True
+        return False
+
+    @staticmethod
+    def _argmax(llm: Any, matcher: Any, n_vocab: int) -> int:
+        import llama_cpp
+
+        ptr = llama_cpp.llama_get_logits_ith(llm._ctx.ctx, -1)
+        logits = np.ctypeslib.as_array(ptr, shape=(n_vocab,))
+        bits = np.unpackbits(np.frombuffer(matcher.compute_bitmask(), dtype=np.uint8), bitorder="little")
+        allowed = bits[:n_vocab].astype(bool)
+        if not allowed.any():
+            raise BackendError("the schema allows no token here")
+        return int(np.where(allowed, logits, -np.inf).argmax())
+
+    # -- plain streamed text -----------------------------------------------------------------------
+
+    def stream_text(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int,
+        temperature: float,
+        deadline_s: float,
+    ) -> Iterator[str]:
+        clock = _Clock(deadline_s)
+        llm = self._text_model()
+        with self._text_lock:
+            try:
+                chunks = llm.create_chat_completion(
+                    messages=[dict(m) for m in messages],
+                    max_tokens=max_tokens,
+                    temperature=temperature,
+                    stream=True,
+                )
+                for chunk in chunks:
+                    clock.check()
+                    piece = chunk["choices"][0]["delta"].get("content")
+                    if piece:
+                        yield piece
+            except (BackendError, DeadlineExceeded):
+                raise
+            except Exception as exc:
+                raise BackendError(f"embedded model failed while streaming: {exc}") from exc

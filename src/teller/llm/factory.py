@@ -1,0 +1,56 @@
+"""Backends from configuration: one instance per distinct endpoint per process.
+
+`build_backend` never loads a model or opens a connection; the embedded backend loads on first use
+(once, under a lock) and the OpenAI backend shares the process-wide pooled httpx client. Extraction
+and QnA endpoints that name the same embedded model share one backend (one set of mmapped weights,
+a separate llama context for each so QnA never evicts the extraction prefix).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from teller.config import LLMEndpoint
+from teller.errors import BackendError
+from teller.llm.protocol import Backend
+
+_lock = threading.Lock()
+_backends: dict[tuple[str, ...], Backend] = {}
+
+
+def _key(endpoint: LLMEndpoint) -> tuple[str, ...]:
+    if endpoint.backend == "embedded":
+        return ("embedded", endpoint.model_path or "")
+    return (
+        endpoint.backend,
+        endpoint.dialect,
+        endpoint.base_url or "",
+        endpoint.model or "",
+        endpoint.api_key or "",
+    )
+
+
+def _create(endpoint: LLMEndpoint) -> Backend:
+    if endpoint.backend == "embedded":
+        from teller.llm.backends.embedded import EmbeddedBackend
+
+        return EmbeddedBackend(endpoint.model_path)
+    if endpoint.backend == "openai":
+        if not endpoint.base_url:
+            raise BackendError("the openai LLM backend needs base_url (TELLER_LLM__EXTRACT__BASE_URL)")
+        from teller.llm.backends.openai_http import OpenAIBackend
+
+        return OpenAIBackend(
+            endpoint.base_url, model=endpoint.model, api_key=endpoint.api_key, dialect=endpoint.dialect
+        )
+    raise BackendError(f"unknown LLM backend {endpoint.backend!r}; expected embedded or openai")
+
+
+def build_backend(endpoint: LLMEndpoint) -> Backend:
+    """The process-wide backend for `endpoint` (created on first request, never loaded here)."""
+    key = _key(endpoint)
+    with _lock:
+        backend = _backends.get(key)
+        if backend is None:
+            backend = _backends[key] = _create(endpoint)
+        return backend
