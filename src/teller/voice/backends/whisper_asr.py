@@ -127,12 +127,13 @@ def _window(samples: int, pad_s: float) -> int:
     return min(_FULL_WINDOW, -(-wanted // 100) * 100)
 
 
-def _drop_repeats(text: str) -> str:
+def _drop_repeats(text: str, *, min_words: int = 3) -> str:
     """Cut a decoding loop ("$75 to Steven Phillips. $75 to Steven Phillips. …") after the first copy."""
-    sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s]
-    kept: list[str] = []
-    for sentence in sentences:
-        if sentence in kept or any(k.startswith(sentence.rstrip(".?!$ ")) for k in kept if sentence.strip()):
-            break
-        kept.append(sentence)
-    return " ".join(kept)
+    words = text.split()
+    norm = [re.sub(r"\W", "", w.lower()) for w in words]
+    for start in range(len(words) - 2 * min_words + 1):
+        chunk = norm[start : start + min_words]
+        for again in range(start + min_words, len(words) - min_words + 1):
+            if norm[again : again + min_words] == chunk:
+                return " ".join(words[:again]).rstrip(",;")
+    return text
