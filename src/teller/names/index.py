@@ -1,0 +1,110 @@
+"""Per-customer name index: build once from a snapshot, then look names up in microseconds."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
+from typing import Literal
+
+from teller.domain.bank import Biller, CustomerSnapshot, Payee
+from teller.names.match import lookup_hits
+from teller.names.result import NameMatch, decide
+from teller.names.scan import scan_hits
+from teller.names.tables import Tables, build_tables
+
+_KINDS: tuple[str, ...] = ("payee", "biller")
+
+
+class NameIndex:
+    """Retrieval of one customer's payees and billers by any form of their name.
+
+    Build it with `NameIndex.build` (or `index_for`, which caches by customer and version); it
+    holds only the payees and billers it was built from, so one customer's index cannot return
+    another customer's payee.
+    """
+
+    __slots__ = ("_allowed", "_describe", "_tables")
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self._describe: list[tuple[str, Literal["payee", "biller"], str]] = [
+            (e.id, e.kind, e.display_name) for e in tables.entries
+        ]
+        self._allowed: dict[tuple[str, ...], frozenset[int]] = {}
+
+    @classmethod
+    def build(cls, payees: Sequence[Payee], billers: Sequence[Biller]) -> NameIndex:
+        return cls(build_tables(payees, billers))
+
+    def __len__(self) -> int:
+        return len(self._describe)
+
+    def lookup(
+        self,
+        query: str,
+        *,
+        kinds: Collection[str] = _KINDS,
+        limit: int = 5,
+        score_cutoff: float = 70.0,
+        clarify_margin: float = 6.0,
+    ) -> NameMatch:
+        """Match a query that is meant to be a name: 佐藤健, さとうけん, satoh ken, dave lee, con ed."""
+        allowed = self._allowed_for(kinds)
+        hits = [h for h in lookup_hits(self._tables, query) if h.entry in allowed]
+        return decide(
+            query, hits, self._describe, limit=limit, score_cutoff=score_cutoff, clarify_margin=clarify_margin
+        )
+
+    def scan(
+        self,
+        text: str,
+        *,
+        kinds: Collection[str] = _KINDS,
+        limit: int = 5,
+        score_cutoff: float = 70.0,
+        clarify_margin: float = 6.0,
+    ) -> NameMatch:
+        """Find a name anywhere in a longer utterance.
+
+        'pay sarah johnson fifty bucks' → Sarah Johnson; '斉藤健に五千円送金して' → 斉藤 健.
+        Stop words and command words never produce a match on their own.
+        """
+        hits = scan_hits(self._tables, text, self._allowed_for(kinds))
+        return decide(
+            text, hits, self._describe, limit=limit, score_cutoff=score_cutoff, clarify_margin=clarify_margin
+        )
+
+    def _allowed_for(self, kinds: Collection[str]) -> frozenset[int]:
+        key = tuple(sorted(kinds))
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            allowed = frozenset(i for i, d in enumerate(self._describe) if d[1] in key)
+            self._allowed[key] = allowed
+        return allowed
+
+
+_CACHE_SIZE = 256
+_cache: OrderedDict[tuple[str, int], NameIndex] = OrderedDict()
+_lock = threading.Lock()
+
+
+def index_for(snapshot: CustomerSnapshot) -> NameIndex:
+    """The index of this customer's payees and billers, cached by (customer id, snapshot version).
+
+    The store bumps `version` whenever payees or billers change, so a stale index is never served
+    as long as that contract holds.
+    """
+    key = (snapshot.customer.id, snapshot.version)
+    with _lock:
+        index = _cache.get(key)
+        if index is not None:
+            _cache.move_to_end(key)
+            return index
+    index = NameIndex.build(snapshot.payees, snapshot.billers)
+    with _lock:
+        _cache[key] = index
+        _cache.move_to_end(key)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return index

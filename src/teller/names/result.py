@@ -1,0 +1,91 @@
+"""What a name lookup returns, and the one rule that turns scored candidates into a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+EXACT = 100.0
+
+
+@dataclass(frozen=True, slots=True)
+class NameCandidate:
+    id: str
+    kind: Literal["payee", "biller"]
+    display_name: str
+    score: float  # 0..100
+    rule: str  # which key matched: exact_latin, kanji, kana, romaji_variant, nickname, metaphone, alias, ...
+    matched: str  # the stored key text that matched
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    status: Literal["match", "clarify", "none"]
+    candidates: tuple[NameCandidate, ...]  # best first; for "match" the first is the pick
+    query: str
+
+
+@dataclass(slots=True)
+class Hit:
+    """A scored candidate before the decision; `full` is False when only part of the name matched."""
+
+    entry: int
+    score: float
+    rule: str
+    matched: str
+    full: bool
+    start: int = 0
+    end: int = 0
+
+
+def best_per_entry(hits: Iterable[Hit]) -> dict[int, Hit]:
+    best: dict[int, Hit] = {}
+    for hit in hits:
+        old = best.get(hit.entry)
+        if old is None or (hit.score, hit.full, hit.end - hit.start) > (
+            old.score,
+            old.full,
+            old.end - old.start,
+        ):
+            best[hit.entry] = hit
+    return best
+
+
+def decide(
+    query: str,
+    hits: Iterable[Hit],
+    describe: Sequence[tuple[str, Literal["payee", "biller"], str]],
+    *,
+    limit: int,
+    score_cutoff: float,
+    clarify_margin: float,
+) -> NameMatch:
+    """Rank, cut, and pick: a match only when one candidate stands clear of the rest.
+
+    Several candidates within `clarify_margin` of the best mean "clarify", unless the best is the
+    only exact full-name match (佐藤 健 beats 佐藤 健太 when the customer said 佐藤健).
+    `describe[i]` is (id, kind, display_name) of entry i.
+    """
+    ranked = sorted(
+        (h for h in best_per_entry(hits).values() if h.score >= score_cutoff),
+        key=lambda h: (-h.score, not h.full, h.entry),
+    )[: max(limit, 1)]
+    if not ranked:
+        return NameMatch("none", (), query)
+    best = ranked[0]
+    close = [h for h in ranked if best.score - h.score <= clarify_margin + 1e-9]
+    unique_exact = best.full and best.score >= EXACT and (len(close) == 1 or close[1].score < EXACT)
+    if len(close) == 1 or unique_exact:
+        return NameMatch("match", _candidates(ranked, describe), query)
+    return NameMatch("clarify", _candidates(close, describe), query)
+
+
+def _candidates(
+    hits: Sequence[Hit], describe: Sequence[tuple[str, Literal["payee", "biller"], str]]
+) -> tuple[NameCandidate, ...]:
+    out = []
+    for h in hits:
+        id_, kind, display = describe[h.entry]
+        out.append(NameCandidate(id_, kind, display, round(min(h.score, EXACT), 2), h.rule, h.matched))
+    return tuple(out)

@@ -1,0 +1,195 @@
+"""Finding a name inside a whole utterance ("pay sarah johnson fifty bucks", "斉藤健に五千円送金して").
+
+Latin words: stop words (function, command, number, date and family words) split the utterance
+into runs, and every word n-gram of a run is matched like a lookup, but more strictly, because a
+false match here sends money to the wrong person: a single word may match only by an exact,
+romaji, nickname or long Metaphone key, never fuzzily, and never when it is an everyday word
+that doubles as a nickname (bill, cat, may); fuzzy words are accepted only next to a word that
+matched properly.
+
+Japanese: stored surface keys (佐藤健, さとうけんた, 電気代) are searched in the text with kana
+and variant kanji folded, and must end at a word boundary (a particle such as に, the end, a digit),
+so さとうけん is not found inside さとうけんた and しょう not inside しましょう.
+
+A hit whose span lies strictly inside a stronger hit's span is dropped ("ken" inside "sato ken").
+"""
+
+from __future__ import annotations
+
+from teller.names.keys import Token, has_variant_kanji, is_hiragana, is_ja_char, is_kanji, ja_char_map, tokens
+from teller.names.match import (
+    PARTIAL,
+    TokenHits,
+    align,
+    compact_hits,
+    fuzzy_token_hits,
+    is_stop,
+    strong_phonetic,
+    token_hits,
+)
+from teller.names.result import Hit, best_per_entry
+from teller.names.stopwords import AMBIGUOUS_EN
+from teller.names.tables import ScanKey, Tables
+from teller.normalize.text import fold, is_japanese, strip_honorifics
+
+# Hiragana that may follow a name (particles, honorific starts) or precede one. A lone given name
+# or surname in kana must be followed by a recipient particle: しょう|が in しょうがない is no name.
+_AFTER = frozenset("にへのをがはともでやかさくちま")
+_AFTER_PART = frozenset("にへさくち")
+_BEFORE = frozenset("にへのをがはともでてやから")
+_AFTER_KANJI = frozenset("宛様氏殿君")
+
+
+def scan_hits(t: Tables, text: str, allowed: frozenset[int]) -> list[Hit]:
+    folded = strip_honorifics(fold(text))
+    hits = _latin_hits(t, folded, allowed)
+    if not folded.isascii() and is_japanese(folded):
+        hits.extend(_ja_hits(t, folded, allowed))
+    return _prune(list(best_per_entry(hits).values()))
+
+
+# --- Latin -------------------------------------------------------------------------------------
+
+
+def _runs(folded: str) -> list[list[Token]]:
+    """Maximal runs of name-like words separated only by spaces or hyphens."""
+    runs: list[list[Token]] = []
+    current: list[Token] = []
+    prev_end = -1
+    for tok in tokens(folded):
+        joined = current and folded[prev_end : tok.start].strip(" -") == ""
+        if tok.ja or is_stop(tok):
+            if current:
+                runs.append(current)
+            current = []
+        elif joined:
+            current.append(tok)
+        else:
+            if current:
+                runs.append(current)
+            current = [tok]
+        prev_end = tok.end
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _single_word_ok(tok: Token, hit: tuple[float, str, str]) -> bool:
+    if hit[1] == "fuzzy":
+        return False
+    return hit[1] != "metaphone" or strong_phonetic(tok.text)
+
+
+def _latin_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
+    out: list[Hit] = []
+    for run in _runs(folded):
+        exact = [token_hits(t, tok) for tok in run]
+        loose: list[TokenHits | None] = [None] * len(run)
+        for i, tok in enumerate(run):
+            if tok.text not in AMBIGUOUS_EN:
+                single = {
+                    ef: kept
+                    for ef, slots in exact[i].items()
+                    if ef[0] in allowed
+                    and (kept := {s: h for s, h in slots.items() if _single_word_ok(tok, h)})
+                }
+                out.extend(_aligned(t, [tok], [single]))
+                for hit in compact_hits(t, [tok], fuzzy=False):
+                    if hit.entry in allowed:
+                        out.append(_span(hit, tok, tok))
+            for n in range(2, min(t.max_slots, len(run) - i) + 1):
+                gram = run[i : i + n]
+                per = []
+                for k in range(i, i + n):
+                    if loose[k] is None:
+                        merged = {ef: dict(slots) for ef, slots in exact[k].items()}
+                        fuzzy_token_hits(t, run[k], merged)
+                        loose[k] = merged
+                    per.append(loose[k] or {})
+                anchored = {ef for k in range(i, i + n) for ef in exact[k]}
+                common = set(per[0]).intersection(*per[1:]) & anchored
+                out.extend(_aligned(t, gram, [{ef: p[ef] for ef in common if ef[0] in allowed} for p in per]))
+                for hit in compact_hits(t, gram, fuzzy=False):
+                    if hit.entry in allowed:
+                        out.append(_span(hit, gram[0], gram[-1]))
+    return out
+
+
+def _aligned(t: Tables, gram: list[Token], per: list[TokenHits]) -> list[Hit]:
+    out = []
+    for entry_form in set(per[0]).intersection(*per[1:]):
+        hit = align(t, entry_form[1], [p[entry_form] for p in per], [False] * len(gram))
+        if hit is not None:
+            out.append(_span(hit, gram[0], gram[-1]))
+    return out
+
+
+def _span(hit: Hit, first: Token, last: Token) -> Hit:
+    hit.start, hit.end = first.start, last.end
+    return hit
+
+
+# --- Japanese ----------------------------------------------------------------------------------
+
+
+def _ja_text(folded: str) -> tuple[str, list[int]]:
+    """Folded text with kana/variant kanji normalized and spaces inside Japanese runs removed.
+
+    Returns the text and, for each of its characters, the index it came from in `folded`.
+    """
+    mapped = ja_char_map(folded)
+    chars: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(mapped):
+        if (
+            ch == " "
+            and chars
+            and is_ja_char(chars[-1])
+            and i + 1 < len(mapped)
+            and is_ja_char(mapped[i + 1])
+        ):
+            continue
+        chars.append(ch)
+        where.append(i)
+    return "".join(chars), where
+
+
+def _bounded(norm: str, start: int, end: int, sk: ScanKey, payee: bool) -> bool:
+    after = norm[end] if end < len(norm) else ""
+    before = norm[start - 1] if start else ""
+    if after and is_hiragana(after) and after not in (_AFTER if sk.full or not sk.kana else _AFTER_PART):
+        return False
+    if after and payee and is_kanji(after) and after not in _AFTER_KANJI:
+        return False  # 佐藤健|太: a longer name goes on
+    # Short keys need a clean start too: しょう must not match inside しましょう.
+    return not (len(sk.key) < 4 and before and is_hiragana(before) and before not in _BEFORE)
+
+
+def _ja_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
+    norm, where = _ja_text(folded)
+    out: list[Hit] = []
+    for sk in t.ja_scan:
+        if sk.entry not in allowed:
+            continue
+        payee = t.entries[sk.entry].kind == "payee"
+        start = norm.find(sk.key)
+        while start != -1:
+            end = start + len(sk.key)
+            if _bounded(norm, start, end, sk, payee):
+                lo, hi = where[start], where[end - 1] + 1
+                variant = has_variant_kanji(folded[lo:hi])
+                score, rule = (97.0, "kanji_variant") if variant else (100.0, sk.rule)
+                if not sk.full:
+                    score, rule = PARTIAL * score, "partial_" + sk.role
+                out.append(Hit(sk.entry, score, rule, sk.key, sk.full, lo, hi))
+            start = norm.find(sk.key, start + 1)
+    return out
+
+
+def _prune(hits: list[Hit]) -> list[Hit]:
+    def inside(h: Hit, o: Hit) -> bool:
+        return (
+            o.start <= h.start and h.end <= o.end and o.end - o.start > h.end - h.start and o.score > h.score
+        )
+
+    return [h for h in hits if not any(inside(h, o) for o in hits if o is not h)]
