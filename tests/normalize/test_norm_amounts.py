@@ -119,6 +119,7 @@ NOT_AMOUNTS = [
     "on the 28th",
     "meet at 5pm",
     "hundred dollars",
+    "transfer to p_201",
 ]
 
 

@@ -67,6 +67,17 @@ CASES = [
     ("2026年12月1日", SAT, "2026-12-01"),
     ("3日後", SAT, "2026-11-24"),
     ("三日後", SAT, "2026-11-24"),
+    ("the 5th of next month", SAT, "2026-12-05"),
+    ("the 25th of next month", SAT, "2026-12-25"),
+    ("来月の25日", SAT, "2026-12-25"),
+    ("再来月の1日", SAT, "2027-01-01"),
+    ("three days from now", SAT, "2026-11-24"),
+    ("2027/01/05", SAT, "2027-01-05"),
+    ("monday next week", SAT, "2026-11-23"),
+    ("last friday", SAT, "2026-11-20"),
+    ("先週の金曜日", MON, "2026-11-13"),
+    ("再来週の水曜", SAT, "2026-12-02"),
+    ("明日の朝", SAT, "2026-11-22"),
 ]
 
 
@@ -87,6 +98,8 @@ IN_SENTENCE = [
     ("来週の月曜日に家賃を払って", "来週の月曜日", "2026-11-23"),
     ("月曜日に送金して", "月曜日", "2026-11-23"),
     ("毎月25日に払う", "25日", "2026-11-25"),
+    ("二十日までに払って", "二十日", "2026-12-20"),
+    ("二十五日に払って", "二十五日", "2026-11-25"),
 ]
 
 
@@ -100,7 +113,7 @@ def test_date_inside_sentence(sentence: str, surface: str, expected: str) -> Non
 @pytest.mark.parametrize(
     "spoken",
     ["feb 30", "february 30th", "the 30th of february", "2026-02-30", "13/1", "2/30", "2026年2月30日",
-     "2月30日", "send 5 dollars", "3日間", "fridays"],
+     "2月30日", "send 5 dollars", "3日間", "fridays", "一日に3回", "三日で"],
 )  # fmt: skip
 def test_impossible_or_absent_dates(spoken: str) -> None:
     """Impossible dates and non-dates give no extraction and never raise."""

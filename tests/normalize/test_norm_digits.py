@@ -53,7 +53,8 @@ def test_digits_inside_sentence(sentence: str, surface: str, digits: str) -> Non
 @pytest.mark.parametrize(
     "sentence",
     ["send five thousand", "send two hundred dollars", "twenty one", "five", "$1234", "5,000 yen", "12.99",
-     "the 28th", "1234円", "2026-12-01", "double", "one hundred and five"],
+     "the 28th", "1234円", "2026-12-01", "double", "one hundred and five", "at 10:30", "on 12/25",
+     "id p_2019"],
 )  # fmt: skip
 def test_not_digit_strings(sentence: str) -> None:
     """Numbers, amounts, ordinals and dates are not digit strings."""

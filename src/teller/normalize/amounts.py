@@ -49,11 +49,19 @@ _STARTERS = NUMBER_WORDS | {"a"}
 # Letters glued to digits that still leave the digits an amount: "5k", "20000jpy".
 _GLUED_OK = frozenset({"k"} | {w for w in CURRENCY_WORDS if w.isascii() and w.isalpha()})
 
-_TOKEN = re.compile(LITERAL + r"|[a-z]+|[$¥€£円]")
-_WORD_GAP = frozenset({" ", "-", ",", ", "})
-_SYMBOL_GAP = frozenset({"", " "})
-_ASCII_ALNUM = re.compile(r"[a-z0-9.]")
-_ASCII_WORD = re.compile(r"[a-z]+")
+# One token and the gap before it. Only a space, hyphen or comma may join the words of one number.
+_NEXT = re.compile(r"(?P<gap>, ?| |-)?(?P<tok>" + LITERAL + r"|[a-z]+|[$¥€£円])")
+_JOIN_GAPS = frozenset({" ", "-", ",", ", "})
+_CURRENCY_GAPS = frozenset({"", " ", "-"})  # "5円", "5 yen", "a 5-dollar bill"
+_PREFIX_GAPS = frozenset({"", " "})
+# Where an amount can begin; everything else in the text is skipped by one regex search.
+_START = re.compile(
+    r"[$¥€£]|(?<![0-9])[0-9]|(?<![a-z])(?:"
+    + "|".join(sorted((_STARTERS | _PREFIXES) - set("$¥€£"), key=len, reverse=True))
+    + r")(?![a-z])"
+)
+_ALNUM_BEFORE = re.compile(r"[a-z0-9._]")
+_GLUED_AFTER = re.compile(r"[a-z_]+")
 
 _JA_RUN = re.compile(r"¥?(?:" + LITERAL + "|[" + NUMERAL_CHARS + "])+")
 _JA_KANJI = re.compile("[" + NUMERAL_CHARS + "]")
@@ -67,90 +75,83 @@ def _is_ideograph(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\u30a0" <= ch <= "\u30ff"
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+@dataclass(slots=True)
+class _Tok:
     text: str
     start: int
     end: int
-    gap: str  # text between the previous token and this one
+    gap: str  # what separates it from the token before: "", " ", "-", "," or ", "
 
 
-def _tokens(text: str) -> list[_Token]:
-    out: list[_Token] = []
-    prev_end = 0
-    for match in _TOKEN.finditer(text):
-        out.append(_Token(match.group(), match.start(), match.end(), text[prev_end : match.start()]))
-        prev_end = match.end()
-    return out
+def _tok_at(text: str, pos: int) -> _Tok | None:
+    m = _NEXT.match(text, pos)
+    return None if m is None else _Tok(m["tok"], m.start("tok"), m.end(), m["gap"] or "")
 
 
-def _literal_ok(text: str, tokens: list[_Token], i: int) -> bool:
-    """Digits glued to letters ("28th", "5pm", "a1") are not amounts; "5k" and "20000jpy" are."""
-    tok = tokens[i]
-    if tok.start and _ASCII_ALNUM.match(text, tok.start - 1):
+def _literal_ok(text: str, start: int, end: int) -> bool:
+    """Digits glued to letters ("28th", "5pm", "p_201") are not amounts; "5k" and "20000jpy" are."""
+    if start and _ALNUM_BEFORE.match(text, start - 1):
         return False
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    return nxt is None or nxt.gap != "" or not _ASCII_WORD.fullmatch(nxt.text) or nxt.text in _GLUED_OK
+    glued = _GLUED_AFTER.match(text, end)
+    return glued is None or glued.group() in _GLUED_OK
 
 
-def _joined(tok: _Token) -> bool:
-    return tok.gap in _WORD_GAP
-
-
-def _read_number(text: str, tokens: list[_Token], i: int) -> tuple[Decimal, int, str] | None:
-    """Longest number starting at token i: (value, index after it, rule)."""
+def _read_number(text: str, first: _Tok) -> tuple[Decimal, int, str] | None:
+    """The longest number starting with token `first`: (value, end offset, rule)."""
     machine = NumberMachine()
-    first = tokens[i].text
-    if first[0].isdigit():
-        if not _literal_ok(text, tokens, i):
+    if first.text[0].isdigit():
+        if not _literal_ok(text, first.start, first.end):
             return None
-        machine.feed_literal(parse_literal(first))
-        rule = "digits_grouped" if "," in first else "digits"
-    elif first in _STARTERS and machine.feed(first):
+        machine.feed_literal(parse_literal(first.text))
+        rule = "digits_grouped" if "," in first.text else "digits"
+    elif first.text in _STARTERS and machine.feed(first.text):
         rule = "en_words"
     else:
         return None
-    best = (machine.value, i + 1, rule) if machine.accepting else None
-    j = i + 1
-    while j < len(tokens):
-        tok = tokens[j]
-        # "5k" is the only word allowed to touch digits.
-        glued_k = tok.gap == "" and tok.text == "k" and j == i + 1
-        if not (_joined(tok) or glued_k) or not machine.feed(tok.text):
+    best = (machine.value, first.end, rule) if machine.accepting else None
+    tok = _tok_at(text, first.end)
+    while tok is not None:
+        # "5k" is the only word allowed to touch what comes before it.
+        glued_k = tok.gap == "" and tok.text == "k" and tok.start == first.end
+        if not (tok.gap in _JOIN_GAPS or glued_k) or not machine.feed(tok.text):
             break
         if rule != "en_words" and tok.text in MAGNITUDE_WORDS:
             rule = "digits_magnitude"
-        j += 1
         if machine.accepting:
-            best = (machine.value, j, rule)
+            best = (machine.value, tok.end, rule)
+        tok = _tok_at(text, tok.end)
     return best
 
 
-def _currency_at(tokens: list[_Token], j: int, glued_ok: bool) -> tuple[str, int] | None:
-    """A currency named at token j ("dollars", "us dollars", "円"): (code, index after it)."""
-    if j >= len(tokens):
+def _currency_at(text: str, pos: int) -> tuple[str, int] | None:
+    """A currency named right after `pos` ("dollars", "us dollars", "円"): (code, end offset)."""
+    tok = _tok_at(text, pos)
+    if tok is None or tok.gap not in _CURRENCY_GAPS:
         return None
-    tok = tokens[j]
-    if not (_joined(tok) or (glued_ok and tok.gap in _SYMBOL_GAP)):
-        return None
-    if tok.text == "us" and j + 1 < len(tokens) and tokens[j + 1].text in ("dollar", "dollars"):
-        return "USD", j + 2
+    if tok.text == "us":
+        dollars = _tok_at(text, tok.end)
+        if dollars and dollars.gap == " " and dollars.text in ("dollar", "dollars"):
+            return "USD", dollars.end
     code = CURRENCY_WORDS.get(tok.text)
-    return (code, j + 1) if code else None
+    return (code, tok.end) if code else None
 
 
-def _cents_at(text: str, tokens: list[_Token], j: int) -> tuple[Decimal, int] | None:
-    """ "and fifty cents" / "5 cents" after a currency word: (cents, index after it)."""
-    if j < len(tokens) and tokens[j].text == "and" and _joined(tokens[j]):
-        j += 1
-    if j >= len(tokens) or not _joined(tokens[j]):
+def _cents_at(text: str, pos: int) -> tuple[Decimal, int] | None:
+    """ "and fifty cents" / "5 cents" after a currency word: (cents, end offset)."""
+    tok = _tok_at(text, pos)
+    if tok is not None and tok.text == "and" and tok.gap == " ":
+        tok = _tok_at(text, tok.end)
+    if tok is None or tok.gap != " ":
         return None
-    read = _read_number(text, tokens, j)
+    read = _read_number(text, tok)
     if read is None:
         return None
-    cents, k, _ = read
-    named = k < len(tokens) and tokens[k].text in _CENTS and _joined(tokens[k])
-    return (cents, k + 1) if named and cents == cents.to_integral_value() and 0 <= cents < 100 else None
+    cents, end, _ = read
+    unit = _tok_at(text, end)
+    named = unit is not None and unit.text in _CENTS and unit.gap == " "
+    if unit is None or not named or cents != cents.to_integral_value() or not 0 <= cents < 100:
+        return None
+    return cents, unit.end
 
 
 def _tidy(value: Decimal) -> Decimal:
@@ -158,37 +159,46 @@ def _tidy(value: Decimal) -> Decimal:
     return Decimal(int(value)) if value == value.to_integral_value() else value
 
 
+def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
+    first = _tok_at(text, start)
+    if first is None:
+        return None
+    currency = None
+    if first.text in _PREFIXES:
+        after = _tok_at(text, first.end)
+        if after is None or after.gap not in _PREFIX_GAPS:
+            return None
+        currency, number = CURRENCY_WORDS[first.text], after
+    else:
+        number = first
+    read = _read_number(text, number)
+    if read is None:
+        return None
+    value, end, rule = read
+    suffix = _currency_at(text, end)
+    if suffix and currency in (None, suffix[0]):
+        currency, end = suffix
+    cents = _cents_at(text, end) if currency in _HAS_MINOR_UNIT else None
+    if cents:
+        value, end = value + cents[0].scaleb(-2), cents[1]
+        rule += "+cents"
+    elif currency is None:
+        unit = _tok_at(text, end)
+        if unit is not None and unit.text in _CENTS and unit.gap == " ":
+            value, end, rule = value.scaleb(-2), unit.end, "cents"
+    return Extraction(first.start, end, text[first.start : end], AmountValue(_tidy(value), currency), rule)
+
+
 def _scan_en(text: str) -> list[Extraction[AmountValue]]:
-    tokens = _tokens(text)
     found: list[Extraction[AmountValue]] = []
-    i = 0
-    while i < len(tokens):
-        start_i, currency = i, None
-        if tokens[i].text in _PREFIXES and i + 1 < len(tokens) and tokens[i + 1].gap in _SYMBOL_GAP:
-            currency = CURRENCY_WORDS[tokens[i].text]
-            i += 1
-        read = _read_number(text, tokens, i)
-        if read is None:
-            i = start_i + 1
-            continue
-        value, end_i, rule = read
-        suffix = _currency_at(tokens, end_i, glued_ok=True)
-        if suffix and currency in (None, suffix[0]):
-            currency, end_i = suffix
-        cents = _cents_at(text, tokens, end_i) if currency in _HAS_MINOR_UNIT else None
-        if cents:
-            value, end_i = value + cents[0].scaleb(-2), cents[1]
-            rule += "+cents"
-        elif (
-            currency is None
-            and end_i < len(tokens)
-            and tokens[end_i].text in _CENTS
-            and _joined(tokens[end_i])
-        ):
-            value, end_i, rule = value.scaleb(-2), end_i + 1, "cents"
-        start, end = tokens[start_i].start, tokens[end_i - 1].end
-        found.append(Extraction(start, end, text[start:end], AmountValue(_tidy(value), currency), rule))
-        i = end_i
+    pos = 0
+    while (start := _START.search(text, pos)) is not None:
+        amount = _amount_at(text, start.start())
+        if amount is None:
+            pos = start.end()
+        else:
+            found.append(amount)
+            pos = amount.end
     return found
 
 

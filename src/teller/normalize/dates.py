@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from teller.domain.trace import Extraction
@@ -88,12 +89,17 @@ def _next_month_day(today: date, month: int, day: int) -> date | None:
     return None
 
 
+def _in_month(today: date, months_ahead: int, day: int) -> date | None:
+    """Day `day` of the month `months_ahead` after today's, even if that has passed (it was named)."""
+    index = today.year * 12 + today.month - 1 + months_ahead
+    return _make(index // 12, index % 12 + 1, day)
+
+
 def _day_of_month(today: date, day: int) -> date | None:
     this_month = _make(today.year, today.month, day)
     if this_month is not None and this_month >= today:
         return this_month
-    year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
-    return _make(year, month, day)
+    return _in_month(today, 1, day)
 
 
 def _day(text: str) -> int:
@@ -169,6 +175,10 @@ def _en_day_of_month(m: re.Match[str], today: date) -> date | None:
     return _day_of_month(today, _day(m["d"] or m["d2"]))
 
 
+def _en_day_of_named_month(m: re.Match[str], today: date) -> date | None:
+    return _in_month(today, 1 if m["rel"] == "next" else 0, _day(m["d"]))
+
+
 def _en_month_day(m: re.Match[str], today: date) -> date | None:
     month = _MONTHS[m["m"].rstrip(".")]
     return _month_day(today, month, _day(m["d"]), _year(m["y"]))
@@ -212,106 +222,108 @@ def _ja_month_day(m: re.Match[str], today: date) -> date | None:
 
 
 def _ja_day(m: re.Match[str], today: date) -> date | None:
-    return _day_of_month(today, int(m["d"]))
+    day = int(m["d"]) if m["d"] else _ja_int(m["dk"])
+    return None if day is None else _day_of_month(today, day)
+
+
+def _ja_day_of_named_month(m: re.Match[str], today: date) -> date | None:
+    day = _ja_int(m["d"])
+    return None if day is None else _in_month(today, {"今月": 0, "来月": 1, "再来月": 2}[m["rel"]], day)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    pattern: re.Pattern[str]
+    handler: _Handler
+    name: str
+    needs: tuple[str, ...]  # the pattern cannot match unless one of these is in the text: a cheap pre-test
 
 
 _TIME_OF_DAY = r"(?: (?:morning|afternoon|evening|night))?"
-_EN_RULES: tuple[tuple[re.Pattern[str], _Handler, str], ...] = (
-    (
+_YEAR = r"(?:,? (?P<y>\d{4}))?"
+_MONTH_NEEDS = tuple(name for name in _MONTHS if len(name) == 3)
+_EN_RULES = (
+    _Rule(
         re.compile(
-            _B + r"(?:the )?(?P<word>day after tomorrow|day before yesterday|tomorrow|yesterday|today|tonight"
-            r"|this (?:morning|afternoon|evening))" + _TIME_OF_DAY + _E
+            rf"{_B}(?:the )?(?P<word>day after tomorrow|day before yesterday|tomorrow|yesterday|today|tonight"
+            rf"|this (?:morning|afternoon|evening)){_TIME_OF_DAY}{_E}"
         ),
-        _relative,
-        "relative_day",
+        _relative, "relative_day", ("to", "yesterday", "this "),
     ),
-    (
-        re.compile(_B + r"(?:in (?P<n>" + _COUNT + r") (?P<unit>days?|weeks?))" + _E),
-        _in_count,
-        "in_days",
+    _Rule(re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?){_E}"), _in_count, "in_days", ("in ",)),
+    _Rule(
+        re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?) from (?:now|today){_E}"),
+        _in_count, "in_days", ("from ",),
     ),
-    (
-        re.compile(_B + r"(?P<n>" + _COUNT + r") (?P<unit>days?|weeks?) from (?:now|today)" + _E),
-        _in_count,
-        "in_days",
-    ),
-    (
+    _Rule(
         re.compile(
-            _B + r"(?:on )?(?P<which>next |this coming |coming |this |last )?(?P<wd>" + _alt(_WEEKDAYS) + ")"
-            r"(?P<nextweek> next week)?" + _E
+            rf"{_B}(?:on )?(?P<which>next |this coming |coming |this |last )?(?P<wd>{_alt(_WEEKDAYS)})"
+            rf"(?P<nextweek> next week)?{_E}"
         ),
-        _weekday,
-        "weekday",
+        _weekday, "weekday", ("day",),
     ),
-    (re.compile(_B + r"next week" + _E), _next_week, "next_week"),
-    (
+    _Rule(re.compile(rf"{_B}next week{_E}"), _next_week, "next_week", ("next week",)),
+    _Rule(
+        re.compile(rf"{_B}(?:on )?(?P<m>{_MONTH}) (?P<d>(?:the )?{_DAY_NUM}){_YEAR}{_E}"),
+        _en_month_day, "month_day", _MONTH_NEEDS,
+    ),
+    _Rule(
+        re.compile(rf"{_B}(?:on )?(?:the )?(?P<d>{_DAY_NUM}) (?:of )?(?P<m>{_MONTH}){_YEAR}{_E}"),
+        _en_month_day, "day_month", _MONTH_NEEDS,
+    ),
+    _Rule(
+        re.compile(rf"{_B}(?:on )?(?:the )?(?P<d>{_DAY_NUM}) of (?P<rel>this|next) month{_E}"),
+        _en_day_of_named_month, "day_of_month", ("month",),
+    ),
+    _Rule(
         re.compile(
-            _B + r"(?:on )?(?P<m>" + _MONTH + r") (?P<d>(?:the )?" + _DAY_NUM + r")(?:,? (?P<y>\d{4}))?" + _E
+            rf"{_B}(?:on )?(?:the )?(?P<d>\d{{1,2}}(?:st|nd|rd|th)){_E}"
+            rf"|{_B}on the (?P<d2>{_ORDINAL_WORD}){_E}"
         ),
-        _en_month_day,
-        "month_day",
+        _en_day_of_month, "day_of_month", ("st", "nd", "rd", "th"),
     ),
-    (
-        re.compile(
-            _B
-            + r"(?:on )?(?:the )?(?P<d>"
-            + _DAY_NUM
-            + r") (?:of )?(?P<m>"
-            + _MONTH
-            + r")(?:,? (?P<y>\d{4}))?"
-            + _E
-        ),
-        _en_month_day,
-        "day_month",
-    ),
-    (
-        re.compile(
-            _B
-            + r"(?:on )?(?:the )?(?P<d>\d{1,2}(?:st|nd|rd|th))"
-            + _E
-            + "|"
-            + _B
-            + r"on the (?P<d2>"
-            + _ORDINAL_WORD
-            + ")"
-            + _E
-        ),
-        _en_day_of_month,
-        "day_of_month",
-    ),
-    (
+    _Rule(
         re.compile(r"(?<![0-9/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![0-9/])"),
-        _slash,
-        "month_slash_day",
+        _slash, "month_slash_day", ("/",),
     ),
-    (
+    _Rule(
         re.compile(r"(?<![0-9/-])(?P<y>\d{4})[-/](?P<m>\d{1,2})[-/](?P<d>\d{1,2})(?![0-9/-])"),
-        _iso,
-        "iso_date",
+        _iso, "iso_date", ("-", "/"),
     ),
-)
+)  # fmt: skip
 
-_JA_RELATIVE = _alt(w for w in _RELATIVE if not w.isascii())
-_JA_RULES: tuple[tuple[re.Pattern[str], _Handler, str], ...] = (
-    (
-        re.compile(r"(?P<word>" + _JA_RELATIVE + r")(?:の?(?:朝|午前|午後|昼|夕方|夜))?"),
-        _relative,
-        "relative_day",
+_JA_RELATIVE = [w for w in _RELATIVE if not w.isascii()]
+_JA_RULES = (
+    _Rule(
+        re.compile(rf"(?P<word>{_alt(_JA_RELATIVE)})(?:の?(?:朝|午前|午後|昼|夕方|夜))?"),
+        _relative, "relative_day", tuple({w[0] for w in _JA_RELATIVE}),
     ),
-    (
-        re.compile(r"(?:(?P<week>再来週|来週|今週|先週)の?)?(?P<wd>[" + _JA_WEEKDAYS + r"])曜日?"),
-        _ja_weekday,
-        "weekday",
+    _Rule(
+        re.compile(rf"(?:(?P<week>再来週|来週|今週|先週)の?)?(?P<wd>[{_JA_WEEKDAYS}])曜日?"),
+        _ja_weekday, "weekday", ("曜",),
     ),
-    (re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week"),
-    (re.compile(r"(?P<n>" + _JA_NUM + r")(?P<unit>日|週間)(?P<dir>後|前)"), _ja_offset, "day_offset"),
-    (
-        re.compile(r"(?:(?P<y>" + _JA_NUM + r")年)?(?P<m>" + _JA_NUM + r")月(?P<d>" + _JA_NUM + r")日"),
-        _ja_month_day,
-        "month_day",
+    _Rule(re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week", ("週",)),
+    _Rule(
+        re.compile(rf"(?P<n>{_JA_NUM})(?P<unit>日|週間)(?P<dir>後|前)"),
+        _ja_offset, "day_offset", ("後", "前"),
     ),
-    (re.compile(r"(?<![0-9])(?P<d>\d{1,2})日(?![後前間])"), _ja_day, "day_of_month"),
-)
+    _Rule(
+        re.compile(rf"(?:(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"),
+        _ja_month_day, "month_day", ("月",),
+    ),
+    _Rule(
+        re.compile(rf"(?P<rel>今月|来月|再来月)の?(?P<d>{_JA_NUM})日"),
+        _ja_day_of_named_month, "day_of_month", ("月",),
+    ),
+    # Kanji days only in the unambiguous 十 forms and before に/まで: 三日に could be "in three days".
+    _Rule(
+        re.compile(
+            r"(?<![0-9])(?P<d>\d{1,2})日(?![後前間])"
+            r"|(?<![〇一二三四五六七八九十])(?P<dk>[二三]?十[一二三四五六七八九]?)日(?=に|まで)"
+        ),
+        _ja_day, "day_of_month", ("日",),
+    ),
+)  # fmt: skip
 
 
 def _rename(rule: str, m: re.Match[str]) -> str:
@@ -334,21 +346,21 @@ def find_dates(text: str, *, today: date) -> list[Extraction[date]]:
     ['2026-11-27']
     """
     rules = _EN_RULES if text.isascii() else _EN_RULES + _JA_RULES
-    found: list[tuple[int, int, re.Match[str], _Handler, str]] = []
-    for pattern, handler, rule in rules:
-        for m in pattern.finditer(text):
-            found.append((m.start(), m.end(), m, handler, rule))
+    found: list[tuple[int, int, re.Match[str], _Rule]] = []
+    for rule in rules:
+        if any(needle in text for needle in rule.needs):
+            found.extend((m.start(), m.end(), m, rule) for m in rule.pattern.finditer(text))
     # Longest first: "next friday" beats "friday", "12月1日" beats "1日".
     found.sort(key=lambda f: (f[0] - f[1], f[0]))
     taken: list[Extraction[date]] = []
     # An impossible date ("feb 30th") still claims its words, so "30th" alone cannot be read from them.
     claimed: list[tuple[int, int]] = []
-    for start, end, m, handler, rule in found:
+    for start, end, m, rule in found:
         if any(start < c_end and c_start < end for c_start, c_end in claimed):
             continue
         claimed.append((start, end))
-        value = handler(m, today)
+        value = rule.handler(m, today)
         if value is not None:
-            taken.append(Extraction(start, end, text[start:end], value, _rename(rule, m)))
+            taken.append(Extraction(start, end, text[start:end], value, _rename(rule.name, m)))
     taken.sort(key=lambda e: e.start)
     return taken

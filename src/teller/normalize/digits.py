@@ -20,99 +20,80 @@ DIGIT_WORDS: dict[str, str] = {
     "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }  # fmt: skip
 _REPEAT = {"double": 2, "triple": 3}
-# Grouped or decimal literals ("5,000", "12.99") are amounts; they are matched whole so they break runs.
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+")
-_GAPS = frozenset({" ", "-", ",", ", ", " - "})
+# One token and the gap before it. Grouped or decimal literals ("5,000", "12.99") are matched whole:
+# they are amounts, so they break a run instead of joining it.
+_NEXT = re.compile(r"(?P<gap>, ?| - | |-)?(?P<tok>\d+(?:[.,]\d+)*|[a-z]+)")
+_START = re.compile(
+    r"(?<![0-9.,])[0-9]|(?<![a-z])(?:"
+    + "|".join(sorted([*DIGIT_WORDS, *_REPEAT], key=len, reverse=True))
+    + r")(?![a-z])"
+)
 _ISO_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 # A word before the first spoken digit that makes it part of a number: "twenty one", "hundred and five".
 _NUMBER_BEFORE = frozenset({*TENS, *MAGNITUDE_WORDS, "and"})
-# Characters that make adjacent digits an amount or an ordinal rather than a code.
-_AMOUNT_BEFORE = frozenset("$¥€£")
-_AMOUNT_AFTER = frozenset("円万千百億兆")
-_ASCII_LETTER = re.compile(r"[a-z]")
+_WORD_BEFORE = re.compile(r"(?<![a-z])([a-z]+)(?:, ?| - | |-)$")
+_LONGEST_WORD_BEFORE = max(map(len, _NUMBER_BEFORE)) + 3
+# Neighbours that make digits an amount, a time ("3:30") or a date ("12/1") rather than a code.
+_AMOUNT_BEFORE = frozenset("$¥€£:/")
+_AMOUNT_AFTER = frozenset("円万千百億兆:/")
+_GLUED = re.compile(r"[a-z_]")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Item:
+    """Digits said by one token ("four", "1234") or two ("double eight")."""
+
     digits: str
     start: int
     end: int
     spoken: bool
+    word: str
 
 
-def _literal_item(text: str, start: int, end: int, token: str) -> _Item | None:
-    if not token.isdigit():
-        return None
+def _literal_ok(text: str, start: int, end: int, skip: list[tuple[int, int]]) -> bool:
     before = text[start - 1] if start else ""
     after = text[end] if end < len(text) else ""
-    if before in _AMOUNT_BEFORE or after in _AMOUNT_AFTER:
-        return None
-    if _ASCII_LETTER.fullmatch(before or "_") or _ASCII_LETTER.fullmatch(after or "_"):
-        return None  # "28th", "a1", "5pm"
-    return _Item(token, start, end, spoken=False)
+    if before in _AMOUNT_BEFORE or after in _AMOUNT_AFTER or any(s <= start < e for s, e in skip):
+        return False
+    return not _GLUED.search(before + after)  # "28th", "p_201"
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
-    text: str
-    start: int
-    end: int
-    joined: bool  # only a space, hyphen or comma separates it from the previous token
-    item: _Item | None
+def _item_at(text: str, pos: int, skip: list[tuple[int, int]], first: bool) -> tuple[_Item | None, str]:
+    """The digit item starting at `pos` (after a gap unless `first`), and the word found there."""
+    m = _NEXT.match(text, pos)
+    if m is None or (not first and not m["gap"]):
+        return None, ""
+    tok, start, end = m["tok"], m.start("tok"), m.end()
+    if tok in DIGIT_WORDS:
+        return _Item(DIGIT_WORDS[tok], start, end, True, tok), tok
+    if tok in _REPEAT:
+        repeated, _ = _item_at(text, end, skip, first=False)
+        if repeated is not None and len(repeated.digits) == 1 and repeated.word not in _REPEAT:
+            return _Item(repeated.digits * _REPEAT[tok], start, repeated.end, True, tok), tok
+        return None, tok
+    if tok.isdigit() and _literal_ok(text, start, end, skip):
+        return _Item(tok, start, end, False, tok), tok
+    return None, tok
 
 
-def _tokens(text: str) -> list[_Token]:
-    skip = [m.span() for m in _ISO_DATE.finditer(text)] if "-" in text else []
-    out: list[_Token] = []
-    prev_end: int | None = None
-    for match in _TOKEN.finditer(text):
-        token, start, end = match.group(), match.start(), match.end()
-        joined = prev_end is not None and text[prev_end:start] in _GAPS
-        item: _Item | None = None
-        if token in DIGIT_WORDS:
-            item = _Item(DIGIT_WORDS[token], start, end, spoken=True)
-        elif token[0].isdigit() and not any(s <= start < e for s, e in skip):
-            item = _literal_item(text, start, end, token)
-        out.append(_Token(token, start, end, joined, item))
-        prev_end = end
-    return out
-
-
-def _items(tokens: list[_Token]) -> list[_Token]:
-    """Fold "double X" / "triple X" into one token whose item repeats X."""
-    out: list[_Token] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if tok.text in _REPEAT and nxt and nxt.joined and nxt.item and len(nxt.item.digits) == 1:
-            item = _Item(nxt.item.digits * _REPEAT[tok.text], tok.start, nxt.end, spoken=True)
-            out.append(_Token(tok.text, tok.start, nxt.end, tok.joined, item))
-            i += 2
-        else:
-            out.append(tok)
-            i += 1
-    return out
-
-
-def _trim(text: str, run: list[_Token], before: _Token | None, after: _Token | None) -> list[_Token]:
+def _trim(text: str, run: list[_Item], after: str) -> list[_Item]:
     """Give back spoken digits that belong to a number on either side of the run."""
-    last, first = run[-1], run[0]
-    if last.item and last.item.spoken and after and after.joined and after.text in MAGNITUDE_WORDS:
+    if run[-1].spoken and after in MAGNITUDE_WORDS:
         run = run[:-1]  # "five thousand"
-    if run and first.item and first.item.spoken and first.joined and before and before.text in _NUMBER_BEFORE:
-        run = run[1:]  # "twenty one"
-    if len(run) > 1 and run[0].text == "oh" and text[run[0].end : run[0].end + 1] == ",":
+    if run and run[0].spoken:
+        before = _WORD_BEFORE.search(text, max(0, run[0].start - _LONGEST_WORD_BEFORE), run[0].start)
+        if before is not None and before.group(1) in _NUMBER_BEFORE:
+            run = run[1:]  # "twenty one"
+    if len(run) > 1 and run[0].word == "oh" and text[run[0].end : run[0].end + 1] == ",":
         run = run[1:]  # "oh, one two three" opens with an interjection
     return run
 
 
-def _extraction(text: str, run: list[_Token]) -> Extraction[str]:
-    items = [tok.item for tok in run if tok.item]
-    spoken = {item.spoken for item in items}
+def _extraction(text: str, run: list[_Item]) -> Extraction[str]:
+    spoken = {item.spoken for item in run}
     rule = "digits_mixed" if len(spoken) == 2 else "digits_spoken" if True in spoken else "digits_literal"
     start, end = run[0].start, run[-1].end
-    return Extraction(start, end, text[start:end], "".join(item.digits for item in items), rule)
+    return Extraction(start, end, text[start:end], "".join(item.digits for item in run), rule)
 
 
 def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
@@ -121,20 +102,22 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
     >>> [e.value for e in find_digit_strings("card ending double eight three oh")]
     ['8830']
     """
-    tokens = _items(_tokens(text))
+    skip = [m.span() for m in _ISO_DATE.finditer(text)] if "-" in text else []
     out: list[Extraction[str]] = []
-    i = 0
-    while i < len(tokens):
-        if tokens[i].item is None:
-            i += 1
+    pos = 0
+    while (start := _START.search(text, pos)) is not None:
+        item, _ = _item_at(text, start.start(), skip, first=True)
+        if item is None:
+            pos = start.end()
             continue
-        j = i + 1
-        while j < len(tokens) and tokens[j].item is not None and tokens[j].joined:
-            j += 1
-        before = tokens[i - 1] if i else None
-        after = tokens[j] if j < len(tokens) else None
-        run = _trim(text, tokens[i:j], before, after)
-        if run and sum(len(tok.item.digits) for tok in run if tok.item) >= min_len:
+        run = [item]
+        while True:
+            item, after = _item_at(text, run[-1].end, skip, first=False)
+            if item is None:
+                break
+            run.append(item)
+        pos = run[-1].end
+        run = _trim(text, run, after)
+        if run and sum(len(item.digits) for item in run) >= min_len:
             out.append(_extraction(text, run))
-        i = j
     return out
