@@ -7,13 +7,21 @@ The counter needs no lock: it only changes on the event loop.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import Protocol
 
 import orjson
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+class Observer(Protocol):
+    def __call__(self, route: str, method: str, status: int, seconds: float) -> None: ...
 
 
 class Admission:
+    """Admission control plus the HTTP latency clock (admitted requests only; see metrics.py)."""
+
     def __init__(
         self,
         app: ASGIApp,
@@ -22,8 +30,10 @@ class Admission:
         retry_after_s: int,
         prefix: str = "/v1/",
         on_reject: Callable[[], None] | None = None,
+        observe: Observer | None = None,
     ) -> None:
         self.app = app
+        self._observe = observe
         self.limit = limit
         self.prefix = prefix
         self.in_flight = 0
@@ -48,7 +58,19 @@ class Admission:
             await send({"type": "http.response.body", "body": self._body})
             return
         self.in_flight += 1
+        status = 500
+        t0 = time.perf_counter()
+
+        async def watch(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, watch)
         finally:
             self.in_flight -= 1
+            if self._observe is not None:
+                route = getattr(scope.get("route"), "path", "unmatched")
+                self._observe(route, scope["method"], status, time.perf_counter() - t0)

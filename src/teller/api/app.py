@@ -86,6 +86,7 @@ def create_app(
         limit=api.max_in_flight,
         retry_after_s=api.retry_after_s,
         on_reject=metrics.rejected.inc,
+        observe=metrics.observe_http,
     )
     app.add_middleware(BodyLimit, max_body_bytes=api.max_body_bytes, max_audio_bytes=api.max_audio_bytes)
     app.state.admission_count = lambda: _in_flight(app)

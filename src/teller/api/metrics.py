@@ -1,8 +1,8 @@
 """Prometheus metrics, one registry per app (so tests can build many apps in one process).
 
 What each clock measures:
-- `teller_http_request_seconds`: from the first byte of the request reaching the app to the last byte
-  of the response handed to the server; labelled by route template, never by raw path.
+- `teller_http_request_seconds`: for admitted /v1 requests, from admission to the last byte of the
+  response handed to the server; labelled by route template (never the raw path) and status class.
 - `teller_turn_seconds{path}`: one turn end to end inside the service, from admission to a result,
   including the wait for a worker thread. `path` is fast | llm (the runner's path), qna (answers) or
   voice (audio in, whatever path the text then took).
@@ -57,6 +57,9 @@ class Metrics:
         self.in_flight = Gauge("teller_in_flight", "Requests admitted and not yet answered.", registry=r)
         self.streams = Gauge("teller_streams", "Open WebSocket turn streams.", registry=r)
         self.sessions = Gauge("teller_sessions", "Live sessions.", registry=r)
+
+    def observe_http(self, route: str, method: str, status: int, seconds: float) -> None:
+        self.http.labels(route=route, method=method, status=f"{status // 100}xx").observe(seconds)
 
     def observe_turn(self, result: TurnResult, *, path: str, seconds: float) -> None:
         self.turn.labels(path=path).observe(seconds)

@@ -14,7 +14,7 @@ class ApiSettings(BaseModel):
 
     # Admission: at most `max_in_flight` requests under /v1 are served at once; the next one is refused
     # with 429 and Retry-After instead of queueing, so latency stays bounded under overload.
-    max_in_flight: int = Field(default=64, ge=1)
+    max_in_flight: int = Field(default=48, ge=1)
     max_streams: int = Field(default=16, ge=1)  # concurrent WebSocket turn streams
     retry_after_s: int = Field(default=1, ge=1)
     workers: int = Field(default=4, ge=1)  # threads that run turns (CPU-bound) off the event loop
