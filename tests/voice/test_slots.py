@@ -1,0 +1,49 @@
+"""Transcript tails: mid-amount, mid-digit-string and mid-name are open; whole commands are complete."""
+
+from __future__ import annotations
+
+import pytest
+
+from teller.voice.slots import Tail, name_tokens, tail_state
+
+NAMES = name_tokens(["David Lee", "Maria Garcia", "Sato Ken", "Con Edison"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send five thousand",
+        "send 5,000",
+        "what's the balance of the account ending in four oh",
+        "lock the card ending in 12",
+        "send 50 dollars to",
+        "send 50 dollars to David",
+        "send two hundred and",
+    ],
+)
+def test_open_tails(text: str) -> None:
+    """Amounts, digit strings and names cut short are open (the endpointer holds longer)."""
+    assert tail_state(text, NAMES) is Tail.OPEN
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Send $50 to David Lee.",
+        "send five thousand yen to sato ken tomorrow morning",
+        "What's my balance?",
+        "Freeze my debit card.",
+        "Pay the Con Edison bill",
+    ],
+)
+def test_complete_commands(text: str) -> None:
+    """A command with everything it needs is complete (the endpointer ends sooner)."""
+    assert tail_state(text, NAMES) is Tail.COMPLETE
+
+
+@pytest.mark.parametrize(
+    "text", ["", "hello there", "lock the card ending in one two three four", "send money"]
+)
+def test_neutral_tails(text: str) -> None:
+    """Neither cut short nor a whole command: the default silence applies."""
+    assert tail_state(text, NAMES) is Tail.NEUTRAL
