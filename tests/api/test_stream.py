@@ -10,7 +10,7 @@ from tests.api.conftest import Served
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-VOICE = importlib.util.find_spec("teller.api.voice") is not None
+VOICE = all(importlib.util.find_spec(m) for m in ("faster_whisper", "pocketsphinx", "onnxruntime"))
 
 
 def test_text_frames_share_one_session(served: Served) -> None:
@@ -43,16 +43,10 @@ def test_bad_key_is_refused_at_the_handshake(served: Served) -> None:
     assert info.value.response.status_code == 403
 
 
-@pytest.mark.skipif(VOICE, reason="the voice path is installed; covered by the streamed-audio test")
+@pytest.mark.skipif(VOICE, reason="the voice path is installed: streamed audio is tested in test_voice.py")
 def test_audio_frames_without_voice_path_get_an_error_event(served: Served) -> None:
     """Binary PCM frames are answered with an `error` event naming the missing voice path."""
     with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth()) as ws:
         ws.send(b"\x00\x00" * 320)
         event = json.loads(ws.recv(timeout=10))
         assert (event["type"], event["code"]) == ("error", "missing_extra")
-
-
-@pytest.mark.skipif(not VOICE, reason="voice path (teller.api.voice over teller.voice) not available yet")
-def test_streamed_audio_yields_partials_final_and_result(served: Served) -> None:
-    """16 kHz PCM frames of a spoken command produce `final` and `result` events."""
-    pytest.skip("streamed-audio contract test lands with the voice adapter")

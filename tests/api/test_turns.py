@@ -90,16 +90,3 @@ def test_oversized_body_without_content_length_is_refused(served: Served) -> Non
     r = httpx.post(f"{served.url}/v1/turns", content=chunks(), headers=headers)  # type: ignore[arg-type]
     assert r.status_code == 413, r.text
     assert served.counts() == before
-
-
-def test_audio_upload_without_voice_path_is_415_or_a_turn(served: Served) -> None:
-    """A multipart upload is transcribed when the voice path exists, otherwise refused with 415."""
-    import importlib.util
-
-    files = {"audio": ("a.wav", b"RIFF\x00\x00\x00\x00WAVE", "audio/wav")}
-    r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth())
-    if importlib.util.find_spec("teller.api.voice") is None:
-        assert r.status_code == 415, r.text
-        assert r.json()["error"]["code"] == "unsupported_media_type"
-    else:
-        assert r.status_code in (200, 422), r.text

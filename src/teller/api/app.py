@@ -58,7 +58,7 @@ def create_app(
         runner = await asyncio.to_thread(factory, settings)
         tracer = TurnTracer(api.otel)
         service = TurnService(runner, api, app.state.metrics, redactor, tracer)
-        service.voice = _voice(settings, api)
+        service.voice = await asyncio.to_thread(_voice, settings, api)
         await service.call(service.warm)
         app.state.service = service
         try:

@@ -69,9 +69,8 @@ class TurnService:
         except TimeoutError:
             raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
 
-    async def turn(self, customer_id: str, body: TurnIn, *, voice: bool = False) -> TurnOut:
-        """One turn, in its session when `body.session_id` is set (or when it leaves an action pending)."""
-        start_ns, t0 = time.time_ns(), time.perf_counter()
+    async def turn(self, customer_id: str, body: TurnIn) -> TurnOut:
+        """One text turn, in its session when `body.session_id` is set (or when it leaves one pending)."""
         request = TurnRequest(
             id=body.id or uuid.uuid4().hex[:16],
             customer_id=customer_id,
@@ -79,26 +78,57 @@ class TurnService:
             now=body.now or datetime.now(UTC),
             session_id=body.session_id,
         )
-        result, session_id = await self.call(self._run, request)
-        seconds = time.perf_counter() - t0
+
+        def run() -> tuple[TurnRequest, TurnResult, str | None]:
+            return (request, *self.run_in_session(request))
+
+        return await self.observed(run, voice=False)
+
+    async def observed(
+        self, work: Callable[[], tuple[TurnRequest, TurnResult, str | None]], *, voice: bool
+    ) -> TurnOut:
+        """Run a turn's `work` in the pool, then count, trace and log it (the turn clock spans both)."""
+        start_ns, t0 = time.time_ns(), time.perf_counter()
+        request, result, session_id = await self.call(work)
+        return self.finish(result, session_id, voice=voice, request=request, t0=t0, start_ns=start_ns)
+
+    def finish(
+        self,
+        result: TurnResult,
+        session_id: str | None,
+        *,
+        voice: bool,
+        request: TurnRequest | None = None,
+        t0: float | None = None,
+        start_ns: int | None = None,
+    ) -> TurnOut:
+        """Metrics, span and log line for a finished turn; its wire form.
+
+        Streamed voice turns have no request clock of their own: their turn time is the listener's
+        `eos_to_action` (end of speech to result), which is what a caller waits for.
+        """
+        if t0 is not None:
+            seconds = time.perf_counter() - t0
+        else:
+            seconds = result.timings_ms.get("eos_to_action", result.timings_ms.get("total", 0.0)) / 1000
         path = path_label(result, voice=voice)
         self.metrics.observe_turn(result, path=path, seconds=seconds)
         self.metrics.sessions.set(len(self.sessions.store))
-        self.tracer.record(result, path=path, start_ns=start_ns, end_ns=time.time_ns())
+        end_ns = time.time_ns()
+        self.tracer.record(result, path=path, start_ns=start_ns or end_ns - int(seconds * 1e9), end_ns=end_ns)
         if self.settings.log_turns:
             fields = self._log_fields(request, result, path, seconds)
             log.info("turn", extra={"fields": {**fields, "session": session_id}})
-        out = TurnOut.model_construct(**dict(result), session_id=session_id)
-        return out
+        return TurnOut.model_construct(**dict(result), session_id=session_id)
 
-    def _run(self, request: TurnRequest) -> tuple[TurnResult, str | None]:
+    def run_in_session(self, request: TurnRequest) -> tuple[TurnResult, str | None]:
+        """Run `request` (in a worker thread); a turn that leaves an action waiting opens a session."""
         self._learn_names(request.customer_id)
         if request.session_id is not None:
             return self.sessions.run(request), request.session_id
         result = self.sessions.run(request)
         if result.pending is None:
             return result, None
-        # A turn that leaves an action waiting opens a session, so "yes" can follow it.
         session_id = uuid.uuid4().hex
         session = self.sessions.store.get(request.customer_id, session_id)
         session.last_request = request.model_copy(update={"session_id": session_id})
@@ -106,13 +136,13 @@ class TurnService:
         return result, session_id
 
     def _log_fields(
-        self, request: TurnRequest, result: TurnResult, path: str, seconds: float
+        self, request: TurnRequest | None, result: TurnResult, path: str, seconds: float
     ) -> dict[str, Any]:
         return {
-            "turn_id": request.id,
-            "customer": request.customer_id,
-            "session": request.session_id,
-            "text": request.text,  # the formatter masks names and long digit runs
+            "turn_id": result.id,
+            "customer": request.customer_id if request else None,
+            # the formatter masks names and long digit runs
+            "text": request.text if request else result.transcript,
             "intent": result.intent.value,
             "action": result.action.value,
             "reason": result.reason,

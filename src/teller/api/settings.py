@@ -38,6 +38,8 @@ class ApiSettings(BaseModel):
     max_sessions: int = Field(default=10_000, ge=1)
     idempotency_ttl_s: int = Field(default=24 * 3600, ge=1)
 
+    voice: bool = True  # load the voice path (audio uploads, streamed PCM) when `teller.voice` can
+
     log_level: str = "INFO"
     log_turns: bool = True  # one redacted JSON line per turn
     otel: Literal["off", "console", "otlp"] = "off"

@@ -6,6 +6,7 @@ the read model of one customer's bank objects, with account numbers shown only b
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Literal
 
@@ -14,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from teller.domain.bank import Account, Card, Payee, Transaction
 from teller.domain.turn import TurnResult
 
-SessionId = Field(default=None, min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+SESSION_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+SessionId = Field(default=None, min_length=1, max_length=64, pattern=SESSION_PATTERN.pattern)
 
 
 class TurnIn(BaseModel):

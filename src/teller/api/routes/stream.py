@@ -53,13 +53,20 @@ async def stream(ws: WebSocket) -> None:
                 if audio is None:
                     await _error(ws, "missing_extra", "the voice path is not installed; send text frames")
                     continue
-                for event in await audio.feed(message["bytes"]):
-                    await ws.send_bytes(orjson.dumps(event))
+                try:
+                    events = await audio.feed(message["bytes"])
+                except TellerError as exc:
+                    await _error(ws, exc.code, exc.message)
+                    continue
+                for event in events:
+                    await ws.send_text(orjson.dumps(event).decode())
             elif message.get("text") is not None:
                 await _on_text(ws, service, customer, session_id, message["text"], audio)
     except WebSocketDisconnect:
         return
     finally:
+        if audio is not None:
+            audio.close()
         service.open_streams -= 1
         metrics.streams.set(service.open_streams)
 

@@ -44,7 +44,9 @@ async def turn(request: Request, customer: CustomerId) -> Response:
     service: TurnService = request.app.state.service
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
-        out = await service.audio_turn(customer, await request.form())
+        limit = service.settings.max_audio_bytes
+        async with request.form(max_files=1, max_fields=4, max_part_size=limit) as form:
+            out = await service.audio_turn(customer, form)
     elif content_type in ("application/json", ""):
         out = await service.turn(customer, _parse(await request.body()))
     else:

@@ -1,0 +1,183 @@
+"""The voice path behind the API: uploaded utterances and live PCM streams, over `teller.voice`.
+
+Uploads (multipart `audio`: WAV/FLAC/OGG, or raw 16 kHz mono PCM16) are replayed through the same
+streaming listener the microphone path uses, so endpointing and timings match; the transcript then
+runs as a session turn. Streams feed 16 kHz PCM16 frames to a live `Listener`; each binary message is
+processed in the worker pool (VAD, partial recognizer and the final decode are CPU-bound) and its
+events come back in order: `partial`, `final`, `result`. Models load once, in the app's lifespan.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from starlette.datastructures import UploadFile
+
+from teller.api.settings import ApiSettings
+from teller.api.wire import SESSION_PATTERN, TurnOut
+from teller.config import Settings
+from teller.domain.turn import TurnRequest, TurnResult
+from teller.errors import BadAudio, InputError
+from teller.voice.audio import FRAME_SAMPLES, SAMPLE_RATE, load_audio, pcm16_to_float, prepare
+from teller.voice.engine import VoiceEngine
+from teller.voice.files import listen_samples
+from teller.voice.session import Listener, VoiceEvent
+from teller.voice.settings import VoiceSettings
+
+if TYPE_CHECKING:
+    from teller.api.service import TurnService
+
+log = logging.getLogger("teller.api.voice")
+_FRAME_BYTES = FRAME_SAMPLES * 2
+
+
+def load_voice(settings: Settings, api: ApiSettings) -> VoiceAdapter | None:
+    """The adapter with models loaded, or None (logged) when the voice path is off or cannot load."""
+    if not api.voice:
+        return None
+    nested = getattr(settings, "voice", None)
+    voice = nested if isinstance(nested, VoiceSettings) else VoiceSettings()
+    try:
+        engine = VoiceEngine.shared(voice)
+        with engine.stream_parts():  # load one stream's VAD and partial recognizer now, not mid-request
+            pass
+    except Exception as exc:  # a missing extra or model: serve text only, and say why
+        log.warning("voice path unavailable", extra={"fields": {"reason": f"{type(exc).__name__}: {exc}"}})
+        return None
+    return VoiceAdapter(engine, api)
+
+
+class _SessionRunner:
+    """What the listener calls `runner`: turns go through the session runner under one session id."""
+
+    def __init__(self, service: TurnService, session_id: str | None) -> None:
+        self._service = service
+        self.session_id = session_id
+        self.bank = service.runner.bank  # the listener biases recognition towards these names
+
+    def run(self, request: TurnRequest) -> TurnResult:
+        request = request.model_copy(update={"session_id": self.session_id})
+        result, session_id = self._service.run_in_session(request)
+        self.session_id = session_id or self.session_id
+        return result
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
+        self._service.runner.prefetch(customer_id, text, now)
+
+
+class VoiceAdapter:
+    def __init__(self, engine: VoiceEngine, api: ApiSettings) -> None:
+        self.engine = engine
+        self.api = api
+
+    async def turn(self, service: TurnService, customer_id: str, form: Any) -> TurnOut:
+        """One uploaded utterance → one turn (several spoken turns in one file are joined, as `ask`)."""
+        upload = form.get("audio")
+        if not isinstance(upload, UploadFile):
+            raise InputError("multipart field `audio` (a file) is required", code="bad_request")
+        session_id = form.get("session_id")
+        if session_id is not None and (
+            not isinstance(session_id, str) or not SESSION_PATTERN.fullmatch(session_id)
+        ):
+            raise InputError("session_id: must be 1-64 letters, digits, _ or -", code="bad_request")
+        data = await upload.read()
+        return await service.observed(
+            lambda: self._run_upload(service, customer_id, data, session_id), voice=True
+        )
+
+    def _run_upload(
+        self, service: TurnService, customer_id: str, data: bytes, session_id: str | None
+    ) -> tuple[TurnRequest, TurnResult, str | None]:
+        if data[:4] in (b"RIFF", b"fLaC", b"OggS"):
+            samples = load_audio(data, max_seconds=self.api.max_audio_s)
+        else:
+            samples = prepare(pcm16_to_float(data), SAMPLE_RATE, max_seconds=self.api.max_audio_s, name="pcm")
+        runner = _SessionRunner(service, session_id)
+        now = datetime.now(UTC)
+        rid = uuid.uuid4().hex[:16]
+        turns = listen_samples(
+            runner, samples, customer_id=customer_id, now=now, engine=self.engine, request_id=rid
+        )
+        if not turns:
+            raise BadAudio("no speech found in the audio")
+        result = turns[-1]
+        if len(turns) > 1:
+            text = " ".join(t.transcript or "" for t in turns).strip()[:2000]
+            result = runner.run(TurnRequest(id=rid, customer_id=customer_id, text=text, now=now))
+            result = result.model_copy(update={"transcript": text})
+        request = TurnRequest(id=rid, customer_id=customer_id, text=result.transcript or "", now=now)
+        return request, result, runner.session_id
+
+    def stream(self, service: TurnService, customer_id: str, session_id: str) -> AudioStream:
+        return AudioStream(self, service, customer_id, session_id)
+
+
+class AudioStream:
+    """One WebSocket's live listener. Not thread-safe: the route awaits each call before the next."""
+
+    def __init__(
+        self, adapter: VoiceAdapter, service: TurnService, customer_id: str, session_id: str
+    ) -> None:
+        self._service = service
+        self._stack = ExitStack()
+        parts = self._stack.enter_context(adapter.engine.stream_parts())
+        self._events: list[dict[str, Any]] = []
+        self._runner = _SessionRunner(service, session_id)
+        self._listener = Listener(
+            adapter.engine,
+            self._runner,
+            parts,
+            customer_id=customer_id,
+            request_id=f"ws-{uuid.uuid4().hex[:8]}",
+            live=True,
+            on_event=self._on_event,
+        )
+        self._pending = b""
+        self._budget = int(adapter.api.max_audio_s * SAMPLE_RATE * 2)  # bytes of audio per utterance
+        self._since_result = 0
+
+    def _on_event(self, event: VoiceEvent) -> None:
+        if event.kind in ("partial", "final"):
+            self._events.append({"type": event.kind, "text": event.text, "at_ms": round(event.at_ms, 1)})
+
+    async def feed(self, pcm: bytes) -> list[dict[str, Any]]:
+        """Feed PCM16 bytes (any length); the events they caused, in order."""
+        self._since_result += len(pcm)
+        if self._since_result > self._budget:
+            self._since_result = 0
+            raise BadAudio(f"an utterance may be at most {self.api_seconds:g} s of audio")
+        return await self._service.call(self._feed, pcm)
+
+    @property
+    def api_seconds(self) -> float:
+        return self._budget / (SAMPLE_RATE * 2)
+
+    def _feed(self, pcm: bytes) -> list[dict[str, Any]]:
+        data = self._pending + pcm
+        whole = len(data) - len(data) % _FRAME_BYTES
+        self._pending = data[whole:]
+        results: list[TurnResult] = []
+        samples = pcm16_to_float(data[:whole]) if whole else None
+        for start in range(0, whole // 2, FRAME_SAMPLES):
+            assert samples is not None
+            results.extend(self._listener.feed(samples[start : start + FRAME_SAMPLES]))
+        return self._drain(results)
+
+    async def end(self) -> list[dict[str, Any]]:
+        """The client says the utterance is over: finish any open turn."""
+        return await self._service.call(lambda: self._drain(self._listener.close()))
+
+    def _drain(self, results: list[TurnResult]) -> list[dict[str, Any]]:
+        events, self._events = self._events, []
+        for result in results:
+            self._since_result = 0
+            out = self._service.finish(result, self._runner.session_id, voice=True)
+            events.append({"type": "result", **out.model_dump(mode="json")})
+        return events
+
+    def close(self) -> None:
+        self._stack.close()

@@ -1,0 +1,86 @@
+"""The voice path through a real server: an uploaded utterance and a streamed one become turns."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import numpy as np
+import pytest
+from tests.api.conftest import Served
+from websockets.sync.client import connect
+
+SPEECH = Path(__file__).resolve().parents[2] / "bench" / "speech"
+
+
+def _missing() -> str | None:
+    for module, extra in (("faster_whisper", "voice"), ("pocketsphinx", "voice"), ("piper", "piper-tts")):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} not installed ({extra}): no voice path or no speech to test it with"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
+
+
+def _spoken(text: str) -> Path:
+    sys.path.insert(0, str(SPEECH))
+    import generate
+
+    path: Path = generate.spoken(text, "piper")
+    return path
+
+
+def _pcm16(path: Path) -> bytes:
+    from teller.voice.audio import load_audio
+
+    samples = load_audio(path)
+    return (np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes()
+
+
+def test_audio_upload_is_transcribed_and_run(served: Served) -> None:
+    """A WAV upload of "what's my balance" comes back as a balance turn with its transcript."""
+    wav = _spoken("what's my balance").read_bytes()
+    files = {"audio": ("turn.wav", wav, "audio/wav")}
+    r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=60)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert "balance" in (out["transcript"] or "").lower()
+    assert out["intent"] == "balance_inquiry"
+    assert out["timings_ms"]["eos_to_action"] > 0
+
+
+def test_empty_or_garbled_audio_is_a_clear_422(served: Served) -> None:
+    """A WAV header with no samples, or odd-length PCM, is refused with bad_audio and nothing written."""
+    before = served.counts()
+    for payload in (b"RIFF\x24\x00\x00\x00WAVEfmt ", b"\x01\x02\x03"):
+        files = {"audio": ("turn.wav", payload, "application/octet-stream")}
+        r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=30)
+        assert r.status_code == 422, r.text
+        assert r.json()["error"]["code"] == "bad_audio"
+    assert served.counts() == before
+
+
+def test_streamed_pcm_yields_final_and_result(served: Served) -> None:
+    """16 kHz PCM16 frames of a spoken transfer produce a `final` transcript and then a `result`."""
+    pcm = _pcm16(_spoken("send five thousand yen to sato ken")) + b"\x00\x00" * 16_000  # 1 s of quiet after
+    events: list[dict[str, Any]] = []
+    with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth()) as ws:
+        for start in range(0, len(pcm), 3200):  # 100 ms messages
+            ws.send(pcm[start : start + 3200])
+            time.sleep(0.01)
+        ws.send(json.dumps({"type": "end"}))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(e["type"] == "result" for e in events):
+            events.append(json.loads(ws.recv(timeout=60)))
+    kinds = [e["type"] for e in events]
+    assert "final" in kinds and "result" in kinds, kinds
+    assert kinds.index("final") < kinds.index("result")
+    result = next(e for e in events if e["type"] == "result")
+    assert result["intent"] == "transfer_money", result
+    assert result["transcript"]
