@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from num2words import num2words
 
 from teller.normalize import find_dates, fold
 
@@ -125,6 +126,14 @@ def test_day_of_month_past_end_of_next_month_is_dropped() -> None:
     assert find_dates("the 30th", today=date(2027, 1, 31)) == []
 
 
+def test_dates_beyond_the_calendar_are_dropped() -> None:
+    """Offsets that leave the representable calendar give no extraction instead of raising."""
+    assert find_dates("in 5 days", today=date.max) == []
+    assert find_dates("yesterday", today=date.min) == []
+    assert find_dates("in 99999999999999999999 days", today=SAT) == []
+    assert find_dates("12345日後", today=SAT) == []
+
+
 def test_rules_name_the_convention() -> None:
     """Weekday finds say which convention placed them."""
     rules = [e.rule for e in find_dates("monday or next friday or last tuesday", today=SAT)]
@@ -187,3 +196,10 @@ def test_iso_dates_are_exact(day: date, today: date) -> None:
     for text in (day.isoformat(), f"{day.year}年{day.month}月{day.day}日"):
         (found,) = find_dates(text, today=today)
         assert found.value == day
+
+
+@pytest.mark.parametrize("day", range(1, 32))
+def test_spoken_ordinal_days(day: int) -> None:
+    """Every day of the month spoken as an ordinal word (num2words) after a month name reads back."""
+    (found,) = find_dates(f"december {num2words(day, to='ordinal')}", today=date(2026, 1, 1))
+    assert found.value == date(2026, 12, day)

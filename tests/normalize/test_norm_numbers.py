@@ -131,3 +131,11 @@ def test_digits_with_and_without_separators(n: int) -> None:
         assert parse_number_words_en(written) == n
         assert parse_number_ja(written) == n
         assert [e.value.major for e in find_amounts(written)] == [n]
+
+
+def test_long_digit_strings_stay_exact() -> None:
+    """A literal longer than Decimal's default 28 digits is returned exactly, not rounded."""
+    digits = "1234567890" * 4
+    assert parse_number_words_en(digits) == int(digits)
+    assert parse_number_ja(digits) == int(digits)
+    assert find_amounts(digits)[0].value.major == int(digits)

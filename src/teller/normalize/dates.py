@@ -58,7 +58,8 @@ _MONTH = _alt(_MONTHS) + r"\.?"
 _ORDINAL_WORD = _alt(_ORDINALS)
 _DAY_NUM = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + _ORDINAL_WORD + ")"
 _COUNT = r"(?:\d+|a|an|" + _alt(TENS) + r"(?:[ -]" + _alt(UNITS) + ")?|" + _alt({**UNITS, **TEENS}) + ")"
-_JA_NUM = r"(?:\d{1,4}|[" + NUMERAL_CHARS + "]{1,6})"
+# Not inside a longer numeral: 12345日後 is no date, rather than 2345 days on.
+_JA_NUM = rf"(?<![0-9{NUMERAL_CHARS}])(?:\d{{1,4}}|[{NUMERAL_CHARS}]{{1,6}})"
 _B = r"(?<![a-z0-9])"  # ASCII word edges; \b would treat kana and kanji as word characters
 _E = r"(?![a-z0-9])"
 
@@ -359,7 +360,10 @@ def find_dates(text: str, *, today: date) -> list[Extraction[date]]:
         if any(start < c_end and c_start < end for c_start, c_end in claimed):
             continue
         claimed.append((start, end))
-        value = rule.handler(m, today)
+        try:
+            value = rule.handler(m, today)
+        except OverflowError:
+            value = None  # beyond the calendar's ends (date.max + 1 day, "in 10**20 days")
         if value is not None:
             taken.append(Extraction(start, end, text[start:end], value, _rename(rule.name, m)))
     taken.sort(key=lambda e: e.start)

@@ -84,7 +84,8 @@ class NumberMachine:
         """The number read so far (meaningful only when `accepting`)."""
         if self.phase is _Phase.FRACTION:
             return self.total + self.group + Decimal("0." + self.fraction)
-        return self.total + self.group
+        # Adding zero would round a long literal to the 28 digits of the default Decimal context.
+        return self.total + self.group if self.total else self.group
 
     def feed_literal(self, value: Decimal) -> bool:
         """A number written in digits may only start a phrase ("1.5 million", "5 thousand")."""

@@ -73,7 +73,8 @@ class _Reader:
         section = self._close_section()
         if section is None or (self.last_large < 10**16 and section >= self.last_large):
             return None
-        return self.total + section
+        # Adding zero would round a long literal to the 28 digits of the default Decimal context.
+        return self.total + section if self.total else section
 
     def _close_section(self) -> Decimal | None:
         pending, self.pending = self.pending, None
@@ -82,7 +83,7 @@ class _Reader:
         # Digits after 千/百/十 fill the lower places only: 二千5 is 2005, 二千5000 is malformed.
         if self.section and (pending >= self.last_small or not _is_int(pending)):
             return None
-        return self.section + pending
+        return self.section + pending if self.section else pending
 
 
 def parse_number_ja(text: str) -> Decimal | None:
