@@ -37,7 +37,7 @@ AMBIGUITY_REASONS: Final = (
     "intent_unclear",
 )
 CURRENCIES: Final = tuple(EXPONENTS)
-AMOUNT_PATTERN: Final = r"^[0-9]{1,9}(\.[0-9]{1,2})?$"
+AMOUNT_PATTERN: Final = r"^[0-9]{1,9}([.][0-9]{1,2})?$"  # no backslash: llama.cpp GBNF rejects "\."
 _AMOUNT_RE: Final = re.compile(AMOUNT_PATTERN)
 
 # JSON field -> candidate kind whose ids it may hold. Order is the key order of the reply.
