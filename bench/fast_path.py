@@ -1,4 +1,4 @@
-"""Fast-path latency: in-process per-turn time over the golden set repeated N times, and one cold `teller ask`.
+"""Fast-path latency: per-turn time over the golden set repeated N times, and a cold `teller ask`.
 
 usage: python bench/fast_path.py [--repeat 200] [--out bench/results/fast_path.json]
 Prints a table and writes JSON. The per-turn time is `timings_ms.total` of each turn (the runner's
@@ -47,7 +47,9 @@ def main() -> None:
     cases = [json.loads(line) for line in cases_file.read_text(encoding="utf-8").splitlines() if line.strip()]
     # Read-only and pending-creating turns only: card locks would write on every repeat.
     requests = [
-        TurnRequest(id=c["id"], customer_id=c["customer_id"], text=c["text"], now=datetime.fromisoformat(c["now"]))
+        TurnRequest(
+            id=c["id"], customer_id=c["customer_id"], text=c["text"], now=datetime.fromisoformat(c["now"])
+        )
         for c in cases
     ]
     runner = TurnRunner.from_settings()
@@ -69,8 +71,12 @@ def main() -> None:
     teller = Path(sys.executable).with_name("teller")
     for _ in range(3):
         t0 = time.perf_counter()
-        subprocess.run([str(teller), "ask", "send five thousand yen to sato ken tomorrow morning", "--json"],
-                       check=True, capture_output=True, env={**os.environ})
+        subprocess.run(
+            [str(teller), "ask", "send five thousand yen to sato ken tomorrow morning", "--json"],
+            check=True,
+            capture_output=True,
+            env={**os.environ},
+        )
         cold.append((time.perf_counter() - t0) * 1000)
 
     report = {
@@ -88,7 +94,9 @@ def main() -> None:
     table = Table(title=f"fast path: {len(requests)} cases × {args.repeat}")
     for col in ("metric", "p50", "p95", "p99"):
         table.add_column(col)
-    table.add_row("per turn (timings.total) ms", *(f"{report['per_turn_ms'][q]:.3f}" for q in ("p50", "p95", "p99")))
+    table.add_row(
+        "per turn (timings.total) ms", *(f"{report['per_turn_ms'][q]:.3f}" for q in ("p50", "p95", "p99"))
+    )
     table.add_row("wall around run() ms", *(f"{report['wall_ms'][q]:.3f}" for q in ("p50", "p95", "p99")))
     for k, v in stages.items():
         table.add_row(f"  stage {k}", f"{pct(v, 50):.3f}", f"{pct(v, 95):.3f}", f"{pct(v, 99):.3f}")

@@ -13,7 +13,9 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 GOLDEN = SHARED / "golden" / "commands.jsonl"
 
 # Tests must never touch the user's real database, even through code that reads settings itself.
-os.environ.setdefault("TELLER_STORE__URL", f"sqlite:///{tempfile.mkdtemp(prefix='teller-tests-')}/default.sqlite3")
+os.environ.setdefault(
+    "TELLER_STORE__URL", f"sqlite:///{tempfile.mkdtemp(prefix='teller-tests-')}/default.sqlite3"
+)
 
 
 @pytest.fixture

@@ -19,7 +19,11 @@ TELLER = Path(sys.executable).with_name("teller")
 
 def _batch(cases: Path, tmp_path: Path) -> Path:
     out = tmp_path / "results.jsonl"
-    env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{tmp_path / 'golden.sqlite3'}", "TELLER_LLM__ENABLED": "false"}
+    env = {
+        **os.environ,
+        "TELLER_STORE__URL": f"sqlite:///{tmp_path / 'golden.sqlite3'}",
+        "TELLER_LLM__ENABLED": "false",
+    }
     with out.open("w") as fh:
         subprocess.run([str(TELLER), "batch", str(cases)], stdout=fh, env=env, check=True, timeout=300)
     return out

@@ -19,7 +19,9 @@ def init(demo: Annotated[bool, typer.Option("--demo", help="Seed the demo bank."
     settings = load_settings()
     settings.store.seed_demo = demo
     db = open_database(settings.store)
-    typer.echo(f"database ready: {settings.store.url} ({'demo bank loaded' if not db.is_empty() else 'empty'})")
+    typer.echo(
+        f"database ready: {settings.store.url} ({'demo bank loaded' if not db.is_empty() else 'empty'})"
+    )
 
 
 @app.command("load")

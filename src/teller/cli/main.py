@@ -61,7 +61,9 @@ def ask(
 
 @app.command()
 def batch(
-    file: Annotated[Path, typer.Argument(help="JSONL with id, customer_id, text, now per line ('-' for stdin).")],
+    file: Annotated[
+        Path, typer.Argument(help="JSONL with id, customer_id, text, now per line ('-' for stdin).")
+    ],
 ) -> None:
     """Run many turns; write one turn-contract line per input line, in order."""
     from teller.cli.batch import run_batch

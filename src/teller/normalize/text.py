@@ -35,7 +35,7 @@ def strip_honorifics(text: str) -> str:
 def _kakasi() -> object:
     import pykakasi
 
-    return pykakasi.kakasi()
+    return pykakasi.kakasi()  # type: ignore[no-untyped-call]
 
 
 @lru_cache(maxsize=4096)

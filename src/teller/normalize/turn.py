@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue, find_amounts
@@ -23,7 +24,7 @@ class NormalizedTurn:
     dates: tuple[Extraction[date], ...]
     digits: tuple[Extraction[str], ...]
 
-    def without(self, *spans: Extraction[object] | None) -> str:
+    def without(self, *spans: Extraction[Any] | None) -> str:
         """The folded text with the given spans blanked out, for finding names in what is left."""
         chars = list(self.folded)
         for span in spans:

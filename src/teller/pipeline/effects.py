@@ -16,7 +16,13 @@ from teller.store.repo import BankRepository
 
 
 def create_pending(
-    pending: PendingActions, snapshot: CustomerSnapshot, decision: Decision, intent: str, *, now: datetime, ttl_s: int
+    pending: PendingActions,
+    snapshot: CustomerSnapshot,
+    decision: Decision,
+    intent: str,
+    *,
+    now: datetime,
+    ttl_s: int,
 ) -> PendingOut:
     """Store the confirmed-to-be action and hand back its one-time token."""
     e = decision.entities
@@ -41,7 +47,8 @@ def read_balance(snapshot: CustomerSnapshot, account_id: str | None) -> dict[str
     accounts = [a for a in snapshot.accounts if account_id in (None, a.id)]
     return {
         "accounts": [
-            {"id": a.id, "label": a.label, "currency": a.currency, "balance_minor": a.balance_minor} for a in accounts
+            {"id": a.id, "label": a.label, "currency": a.currency, "balance_minor": a.balance_minor}
+            for a in accounts
         ],
         "lines": [
             f"{a.label} ···{a.number_last4}: {Money(a.balance_minor, a.currency).format()}" for a in accounts
@@ -66,7 +73,8 @@ def read_transactions(
             for t in rows
         ],
         "lines": [
-            f"{t.posted_at.date().isoformat()}  {t.description}  {_signed(t.amount_minor, t.currency)}" for t in rows
+            f"{t.posted_at.date().isoformat()}  {t.description}  {_signed(t.amount_minor, t.currency)}"
+            for t in rows
         ],
     }
 

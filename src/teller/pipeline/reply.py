@@ -57,8 +57,16 @@ def render(
         names = ", ".join(candidates)
         return f"どちらですか: {names}" if japanese else f"Which one do you mean: {names}?"
     if decision.action is Action.ASK_SLOT:
-        what = {"amount_minor": ("いくら", "How much"), "recipient_id": ("どなた", "Who"), "biller_id": ("どの請求", "Which bill")}
-        ja, en = what.get(decision.missing[0], ("詳細", "More detail")) if decision.missing else ("詳細", "More detail")
+        what = {
+            "amount_minor": ("いくら", "How much"),
+            "recipient_id": ("どなた", "Who"),
+            "biller_id": ("どの請求", "Which bill"),
+        }
+        ja, en = (
+            what.get(decision.missing[0], ("詳細", "More detail"))
+            if decision.missing
+            else ("詳細", "More detail")
+        )
         return f"{ja}にしますか？" if japanese else f"{en} should it be?"
     if decision.action is Action.REJECT:
         table = _REASONS_JA if japanese else _REASONS_EN
@@ -69,7 +77,11 @@ def render(
     if decision.action is Action.ANSWER:
         return "ご質問にお答えします。" if japanese else "Let me answer that."
     if decision.action is Action.UNSUPPORTED:
-        return "申し訳ありません、その内容には対応していません。" if japanese else "Sorry, I can only help with banking."
+        return (
+            "申し訳ありません、その内容には対応していません。"
+            if japanese
+            else "Sorry, I can only help with banking."
+        )
     if decision.action is Action.CONFIRM:
         return _confirm_text(intent, decision, snapshot, japanese)
     return _execute_text(intent, decision, snapshot, japanese, data)
@@ -98,7 +110,11 @@ def _confirm_text(intent: Intent, decision: Decision, snapshot: CustomerSnapshot
 
 
 def _execute_text(
-    intent: Intent, decision: Decision, snapshot: CustomerSnapshot, japanese: bool, data: Mapping[str, object] | None
+    intent: Intent,
+    decision: Decision,
+    snapshot: CustomerSnapshot,
+    japanese: bool,
+    data: Mapping[str, object] | None,
 ) -> str:
     e = decision.entities
     if intent is Intent.CARD_LOCK and e.card_id:

@@ -1,12 +1,12 @@
 """The turn runner: the whole pipeline of one text turn, in order, in one place.
 
-    load        the customer's snapshot (cached in the store)
-    normalize   fold the text; find amounts, dates, digit strings
-    names       the customer's name index; scan for payees and billers
-    understand  fast path: intent, slots, confidence
-    llm         only when the fast path is not confident (and the LLM is enabled)
-    policy      limits, funds, ownership → execute / confirm / clarify / ask_slot / reject
-    act         pending action with a one-time token, card lock, or the read-only answer
+load        the customer's snapshot (cached in the store)
+normalize   fold the text; find amounts, dates, digit strings
+names       the customer's name index; scan for payees and billers
+understand  fast path: intent, slots, confidence
+llm         only when the fast path is not confident (and the LLM is enabled)
+policy      limits, funds, ownership → execute / confirm / clarify / ask_slot / reject
+act         pending action with a one-time token, card lock, or the read-only answer
 """
 
 from __future__ import annotations
@@ -79,7 +79,9 @@ class TurnRunner:
             if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
                 snapshot = self.bank.snapshot(request.customer_id)
         candidates = [
-            CandidateOut(id=c.id, display_name=c.display_name, score=round(c.score, 2), kind=c.kind, rule=c.rule)  # type: ignore[arg-type]
+            CandidateOut(
+                id=c.id, display_name=c.display_name, score=round(c.score, 2), kind=c.kind, rule=c.rule
+            )
             for c in understood.candidates
         ]
         reply = render(
@@ -96,14 +98,19 @@ class TurnRunner:
             action=decision.action,
             entities=Entities(**{f: getattr(decision.entities, f) for f in Entities.model_fields}),
             missing=list(decision.missing),
-            candidates=candidates if decision.action is Action.CLARIFY or decision.entities.recipient_id else [],
+            candidates=candidates
+            if decision.action is Action.CLARIFY or decision.entities.recipient_id
+            else [],
             reason=decision.reason,
             path="llm" if understood.path == "llm" else "fast",
             confidence=round(understood.confidence, 3),
             reply=reply,
             pending=pending,
             data={k: v for k, v in data.items() if k != "lines"} if data else None,
-            trace=[TraceOut(stage=t.stage, rule=t.rule, surface=t.surface, value=t.value, score=t.score) for t in understood.trace],
+            trace=[
+                TraceOut(stage=t.stage, rule=t.rule, surface=t.surface, value=t.value, score=t.score)
+                for t in understood.trace
+            ],
             timings_ms=clock.finish(),
         )
 
@@ -116,7 +123,9 @@ class TurnRunner:
         e = decision.entities
         if effect.kind == "pending":
             ttl = self.settings.policy.pending_ttl_s
-            return effects.create_pending(self.pending, snapshot, decision, understood.intent.value, now=now, ttl_s=ttl), None
+            return effects.create_pending(
+                self.pending, snapshot, decision, understood.intent.value, now=now, ttl_s=ttl
+            ), None
         if effect.kind == "card_lock" and e.card_id:
             self.bank.set_card_status(snapshot.customer.id, e.card_id, "locked", now=now)
             return None, None

@@ -8,7 +8,7 @@ protective actions (locking a card) `execute`; anything unsafe is a `reject` wit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -58,7 +58,9 @@ _SIMPLE: dict[Intent, Action] = {
 }
 
 
-def decide(u: Understanding, snapshot: CustomerSnapshot, *, today: date, outgoing_today: Mapping[str, int]) -> Decision:
+def decide(
+    u: Understanding, snapshot: CustomerSnapshot, *, today: date, outgoing_today: Mapping[str, int]
+) -> Decision:
     """The action for one understood turn."""
     if u.intent in _SIMPLE:
         return Decision(_SIMPLE[u.intent])
@@ -75,7 +77,9 @@ def decide(u: Understanding, snapshot: CustomerSnapshot, *, today: date, outgoin
         entities = Resolved(account_id=slots.account_id, count=slots.count)
         return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
     if u.intent is Intent.RECIPIENT_LOOKUP:
-        return Decision(Action.EXECUTE, Resolved(recipient_id=slots.recipient_id), effect=Effect("read_payees"))
+        return Decision(
+            Action.EXECUTE, Resolved(recipient_id=slots.recipient_id), effect=Effect("read_payees")
+        )
     return Decision(Action.UNSUPPORTED, reason="no_session")  # affirm/deny outside a session
 
 
@@ -106,7 +110,9 @@ def _common_money_checks(
     return None
 
 
-def _transfer(u: Understanding, snapshot: CustomerSnapshot, today: date, outgoing: Mapping[str, int]) -> Decision:
+def _transfer(
+    u: Understanding, snapshot: CustomerSnapshot, today: date, outgoing: Mapping[str, int]
+) -> Decision:
     slots = u.slots
     minor = _minor(u)
     entities = Resolved(
@@ -121,7 +127,7 @@ def _transfer(u: Understanding, snapshot: CustomerSnapshot, today: date, outgoin
     if u.ambiguous_slot == "recipient_id":
         return Decision(Action.CLARIFY, entities, reason="several_recipients_match")
     if slots.recipient_id is None or snapshot.payee(slots.recipient_id) is None:
-        entities = Resolved(**{**_as_dict(entities), "recipient_id": None})
+        entities = replace(entities, recipient_id=None)
         if slots.recipient_phrase:
             return Decision(Action.REJECT, entities, reason="recipient_not_registered")
         return Decision(Action.ASK_SLOT, entities, missing=_missing(entities, "recipient_id"))
@@ -186,10 +192,6 @@ def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
     if card.status != "locked":
         return Decision(Action.REJECT, entities, reason="card_not_locked")
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", "card_unlock"))
-
-
-def _as_dict(entities: Resolved) -> dict[str, object]:
-    return {f: getattr(entities, f) for f in Resolved.__dataclass_fields__}
 
 
 def _missing(entities: Resolved, first: str) -> tuple[str, ...]:

@@ -49,7 +49,9 @@ class FastPath:
         self._classifier = classifier
         self._confident = confident
 
-    def understand(self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence) -> Understanding:
+    def understand(
+        self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
+    ) -> Understanding:
         folded = turn.folded
         flags = rules.injection_flags(folded)
         hits = rules.command_hits(folded)
@@ -57,7 +59,11 @@ class FastPath:
         date_ = turn.dates[0] if turn.dates else None
         trace: list[TraceItem] = [TraceItem("understand", "injection", folded, f) for f in sorted(flags)]
         if amount is not None:
-            trace.append(TraceItem("normalize", amount.rule, amount.surface, f"{amount.value.major} {amount.value.currency}"))
+            trace.append(
+                TraceItem(
+                    "normalize", amount.rule, amount.surface, f"{amount.value.major} {amount.value.currency}"
+                )
+            )
         if date_ is not None:
             trace.append(TraceItem("normalize", date_.rule, date_.surface, date_.value.isoformat()))
 
@@ -110,11 +116,9 @@ class FastPath:
                     continue
                 if has_biller and not has_payee:
                     intent = Intent.BILL_PAYMENT
-            if fee_or_howto and question and intent in _COMMANDS - {Intent.HUMAN_HANDOFF}:
-                if not (has_amount and (has_payee or has_biller)):
-                    return Intent.QNA, 0.85, f"{hit.rule}+question"
-            if intent is Intent.BALANCE_INQUIRY and fee_or_howto and question:
-                return Intent.QNA, 0.8, f"{hit.rule}+question"
+            concrete = has_amount and (has_payee or has_biller)
+            if fee_or_howto and question and intent is not Intent.HUMAN_HANDOFF and not concrete:
+                return Intent.QNA, 0.85, f"{hit.rule}+question"
             confidence = 0.95 if hit.intent is not Intent.TRANSFER_MONEY or has_amount or has_payee else 0.8
             return intent, confidence, hit.rule
         ranked = self._classifier.predict(folded)
@@ -130,5 +134,3 @@ def _addressed_to_someone(turn: NormalizedTurn) -> bool:
 
 def _with(base: Understanding, trace: list[TraceItem], **changes: Any) -> Understanding:
     return replace(base, trace=tuple(trace), **changes)
-
-

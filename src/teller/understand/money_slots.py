@@ -83,7 +83,11 @@ def transfer_slots(
         return replace(base, slots=slots, candidates=_candidates(match)[:1], trace=tuple(trace))
     if match.status == "clarify":
         return replace(
-            base, slots=slots, candidates=_candidates(match), ambiguous_slot="recipient_id", trace=tuple(trace)
+            base,
+            slots=slots,
+            candidates=_candidates(match),
+            ambiguous_slot="recipient_id",
+            trace=tuple(trace),
         )
     return replace(base, slots=slots, trace=tuple(trace))
 
@@ -100,10 +104,14 @@ def bill_slots(
     """Biller, amount (the outstanding bill when unsaid), source account and date of a bill payment."""
     trace.extend(TraceItem("names", c.rule, billers.query, c.id, c.score) for c in billers.candidates[:3])
     biller = snapshot.biller(billers.candidates[0].id) if billers.status == "match" else None
-    currency_hint = amount.value.currency if amount and amount.value.currency else (biller.currency if biller else None)
+    currency_hint = (
+        amount.value.currency if amount and amount.value.currency else (biller.currency if biller else None)
+    )
     account_id = _source_account(turn, snapshot, currency_hint, trace)
     account = snapshot.account(account_id) if account_id else None
-    major, currency, explicit = _amount_slots(amount, biller.currency if biller else (account.currency if account else None))
+    major, currency, explicit = _amount_slots(
+        amount, biller.currency if biller else (account.currency if account else None)
+    )
     slots = Slots(
         amount_major=major,
         currency=currency,
@@ -113,5 +121,7 @@ def bill_slots(
         execute_on=date_.value if date_ else None,
     )
     if billers.status == "clarify":
-        return replace(base, slots=slots, candidates=_candidates(billers), ambiguous_slot="biller_id", trace=tuple(trace))
+        return replace(
+            base, slots=slots, candidates=_candidates(billers), ambiguous_slot="biller_id", trace=tuple(trace)
+        )
     return replace(base, slots=slots, trace=tuple(trace))

@@ -30,40 +30,100 @@ _CARD_JA = r"(?:カード|デビット|クレジット|visa)"
 
 # Order matters: the first hit wins, so the more specific shapes come first.
 _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
-    (Intent.HUMAN_HANDOFF, "en_handoff", _rx(
-        r"\b(?:real person|real human|a human|human being|live (?:agent|person)|(?:an |the )?agent\b|"
-        r"representative|operator|customer (?:service|support)|someone (?:real|from the bank)|"
-        r"talk to (?:a |an |some)?(?:person|human|someone|somebody|people)|speak (?:to|with) (?:a |an )?(?:person|human|someone|somebody|agent)|"
-        r"call me back|get me a person)")),
-    (Intent.HUMAN_HANDOFF, "ja_handoff", _rx(r"(?:オペレーター|オペレータ|担当者|係の人|係員|窓口の人|人と話|人間と話|有人|スタッフと話|電話で相談)")),
-    (Intent.CARD_UNLOCK, "en_card_unlock", _rx(
-        rf"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
-        rf"(?:enable|activate) (?:my |the )?(?:[\w']+ )?{_CARD})")),
-    (Intent.CARD_UNLOCK, "ja_card_unlock", _rx(rf"{_CARD_JA}.*(?:ロック解除|ロックを解除|解除|再開|有効に|使えるように|凍結解除)")),
-    (Intent.CARD_LOCK, "en_card_lock", _rx(
-        rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off)\b.*\b{_CARD}|"
-        rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
-        rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}")),
-    (Intent.CARD_LOCK, "ja_card_lock", _rx(
-        rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま)|"
-        rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}")),
-    (Intent.RECIPIENT_LOOKUP, "en_recipient_lookup", _rx(
-        r"\b(?:who are|list|show|see|tell me|what are|which)\b.*\b(?:payees|recipients|contacts|beneficiaries)\b|"
-        r"\b(?:is|have i|do i have|did i)\b.*\b(?:saved|registered|set up|added)\b.*\b(?:payee|recipient|contact|beneficiary)\b|"
-        r"\b(?:saved|registered)\s+(?:payees|recipients|contacts)\b")),
-    (Intent.RECIPIENT_LOOKUP, "ja_recipient_lookup", _rx(r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる)")),
-    (Intent.BALANCE_INQUIRY, "en_balance", _rx(
-        r"\bbalances?\b|\bhow much (?:money )?(?:do i have|have i got|is (?:there )?in|is left|remains|is on)\b|"
-        r"\bwhat(?:'s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b")),
-    (Intent.BALANCE_INQUIRY, "ja_balance", _rx(r"残高|(?:口座|預金)に(?:は)?いくら|いくら(?:入って|残って|ある)")),
-    (Intent.RECENT_TRANSACTIONS, "en_transactions", _rx(
-        r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
-        r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits))\b")),
+    (
+        Intent.HUMAN_HANDOFF,
+        "en_handoff",
+        _rx(
+            r"\b(?:real person|real human|a human|human being|live (?:agent|person)|(?:an |the )?agent\b|"
+            r"representative|operator|customer (?:service|support)|someone (?:real|from the bank)|"
+            r"talk to (?:a |an |some)?(?:person|human|someone|somebody|people)|speak (?:to|with) (?:a |an )?(?:person|human|someone|somebody|agent)|"
+            r"call me back|get me a person)"
+        ),
+    ),
+    (
+        Intent.HUMAN_HANDOFF,
+        "ja_handoff",
+        _rx(
+            r"(?:オペレーター|オペレータ|担当者|係の人|係員|窓口の人|人と話|人間と話|有人|スタッフと話|電話で相談)"
+        ),
+    ),
+    (
+        Intent.CARD_UNLOCK,
+        "en_card_unlock",
+        _rx(
+            rf"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
+            rf"(?:enable|activate) (?:my |the )?(?:[\w']+ )?{_CARD})"
+        ),
+    ),
+    (
+        Intent.CARD_UNLOCK,
+        "ja_card_unlock",
+        _rx(rf"{_CARD_JA}.*(?:ロック解除|ロックを解除|解除|再開|有効に|使えるように|凍結解除)"),
+    ),
+    (
+        Intent.CARD_LOCK,
+        "en_card_lock",
+        _rx(
+            rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off)\b.*\b{_CARD}|"
+            rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
+            rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}"
+        ),
+    ),
+    (
+        Intent.CARD_LOCK,
+        "ja_card_lock",
+        _rx(
+            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま)|"
+            rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
+        ),
+    ),
+    (
+        Intent.RECIPIENT_LOOKUP,
+        "en_recipient_lookup",
+        _rx(
+            r"\b(?:who are|list|show|see|tell me|what are|which)\b.*\b(?:payees|recipients|contacts|beneficiaries)\b|"
+            r"\b(?:is|have i|do i have|did i)\b.*\b(?:saved|registered|set up|added)\b.*\b(?:payee|recipient|contact|beneficiary)\b|"
+            r"\b(?:saved|registered)\s+(?:payees|recipients|contacts)\b"
+        ),
+    ),
+    (
+        Intent.RECIPIENT_LOOKUP,
+        "ja_recipient_lookup",
+        _rx(r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる)"),
+    ),
+    (
+        Intent.BALANCE_INQUIRY,
+        "en_balance",
+        _rx(
+            r"\bbalances?\b|\bhow much (?:money )?(?:do i have|have i got|is (?:there )?in|is left|remains|is on)\b|"
+            r"\bwhat(?:'s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b"
+        ),
+    ),
+    (
+        Intent.BALANCE_INQUIRY,
+        "ja_balance",
+        _rx(r"残高|(?:口座|預金)に(?:は)?いくら|いくら(?:入って|残って|ある)"),
+    ),
+    (
+        Intent.RECENT_TRANSACTIONS,
+        "en_transactions",
+        _rx(
+            r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
+            r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits))\b"
+        ),
+    ),
     (Intent.RECENT_TRANSACTIONS, "ja_transactions", _rx(r"取引|明細|履歴|入出金|使ったもの|何に使")),
-    (Intent.BILL_PAYMENT, "en_bill", _rx(r"\b(?:pay|settle|clear)\b.*\bbills?\b|\bbill pay(?:ment)?\b.*\b(?:for|to)\b")),
+    (
+        Intent.BILL_PAYMENT,
+        "en_bill",
+        _rx(r"\b(?:pay|settle|clear)\b.*\bbills?\b|\bbill pay(?:ment)?\b.*\b(?:for|to)\b"),
+    ),
     (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|料金|請求|公共料金).*(?:払|支払|精算)")),
-    (Intent.TRANSFER_MONEY, "en_transfer", _rx(
-        r"\b(?:send|transfer|wire|remit|pay|give|move|zelle|venmo)\b")),
+    (
+        Intent.TRANSFER_MONEY,
+        "en_transfer",
+        _rx(r"\b(?:send|transfer|wire|remit|pay|give|move|zelle|venmo)\b"),
+    ),
     (Intent.TRANSFER_MONEY, "ja_transfer", _rx(r"振り?込|送金|送っ|送る|送り|送れ|振替|払っ|払う|払い|支払")),
 )
 
@@ -72,16 +132,23 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
 _QUESTION = _rx(
     r"^(?:how|what|where|when|why|which|is there|are there|can i|could i|do you|does|do i need|will)\b|"
     r"\b(?:fees?|charges? for|rates?|interest|limits?|hours|open(?:ing)?|branch(?:es)?|atms?|apply|eligible|"
-    r"how (?:do|can|long|many)|how much (?:is|does|will) (?:it|the|a)|requirements?)\b|\?$")
-_QUESTION_JA = _rx(r"手数料|金利|利率|限度額|上限|営業時間|支店|atm|方法|どうすれば|どうやって|できますか|ですか|ますか|いつ|どこ|なぜ|\?$")
+    r"how (?:do|can|long|many)|how much (?:is|does|will) (?:it|the|a)|requirements?)\b|\?$"
+)
+_QUESTION_JA = _rx(
+    r"手数料|金利|利率|限度額|上限|営業時間|支店|atm|方法|どうすれば|どうやって|できますか|ですか|ますか|いつ|どこ|なぜ|\?$"
+)
 _FEE_OR_HOWTO = _rx(
     r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|can|long)|how much (?:is|does|will) (?:it|the|a)|"
-    r"requirements?|policy|possible)\b|手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能")
+    r"requirements?|policy|possible)\b|手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能"
+)
 
 _INJECTION = _rx(
     r"ignore (?:all |any )?(?:the )?(?:previous|prior|above) (?:instructions|prompts?)|admin mode|developer mode|"
-    r"system prompt|you are now|jailbreak|override|disregard|以前の指示|指示を無視|管理者モード")
-_RAW_ID = _rx(r"\b[pbkact]_\d{2,}\b|\b\d{7,}\b|\brouting (?:number|no)\b|\baccount (?:number|no\.?|#)?\s*\d{4,}")
+    r"system prompt|you are now|jailbreak|override|disregard|以前の指示|指示を無視|管理者モード"
+)
+_RAW_ID = _rx(
+    r"\b[pbkact]_\d{2,}\b|\b\d{7,}\b|\brouting (?:number|no)\b|\baccount (?:number|no\.?|#)?\s*\d{4,}"
+)
 
 
 def command_hits(folded: str) -> list[RuleHit]:

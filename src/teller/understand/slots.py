@@ -29,7 +29,10 @@ _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
-_COUNT = re.compile(r"(?:last|latest|recent|past|previous|top)\s*$|^\s*(?:transactions?|purchases|payments|charges|items|件)")
+_COUNT = re.compile(
+    r"(?:last|latest|recent|past|previous|top)\s*$|^\s*(?:transactions?|purchases|payments|charges|items|件)"
+)
+_ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
 _ACCOUNT_NUMBER_CONTEXT = re.compile(r"(?:account|acct|a/c|routing|number|no\.?|#|口座番号)\s*$")
 
 
@@ -105,9 +108,9 @@ def find_amount(turn: NormalizedTurn) -> Extraction[AmountValue] | None:
     for amount in turn.amounts:
         if _ACCOUNT_NUMBER_CONTEXT.search(turn.folded[: amount.start]):
             continue
-        if any(d.start <= amount.start < d.end and len(d.value) >= 4 for d in turn.digits):
-            if re.search(r"(?:ending|ends|last)\b[\w ]*$", turn.folded[: amount.start]):
-                continue
+        in_digits = any(d.start <= amount.start < d.end and len(d.value) >= 4 for d in turn.digits)
+        if in_digits and _ENDING.search(turn.folded[: amount.start]):
+            continue
         return amount
     return None
 
@@ -125,12 +128,32 @@ _TO_PHRASE = re.compile(
     r"please|now|morning|afternoon|evening|the day after|right away|asap|immediately)\b|[,.!?]|$)"
 )
 _VERB_PHRASE = re.compile(
-    r"^(?:please |can you |could you |i want to |i'd like to |i need to )?(?:pay|send|give|wire|transfer|zelle|venmo)\s+"
+    r"^(?:please |can you |could you |i want to |i'd like to |i need to )?"
+    r"(?:pay|send|give|wire|transfer|zelle|venmo)\s+"
     r"(?P<who>(?!money\b|funds\b|cash\b|it\b|some\b)[a-z][\w' .-]*?)"
     r"(?=\s+(?:from|on|by|tomorrow|today|next|this|now|please)\b|$)"
 )
-_JA_PHRASE = re.compile(r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)")
-_NOT_A_NAME = frozenset({"money", "funds", "cash", "it", "some", "my", "me", "the", "account", "bill", "the bill"})
+_JA_PHRASE = re.compile(
+    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
+)
+_NOT_A_NAME = frozenset(
+    {
+        "money",
+        "funds",
+        "cash",
+        "it",
+        "some",
+        "my",
+        "me",
+        "the",
+        "account",
+        "bill",
+        "the bill",
+        "yen",
+        "dollars",
+        "euros",
+    }
+)
 
 
 def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
