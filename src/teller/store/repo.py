@@ -51,6 +51,7 @@ class BankRepository:
         self._db = db
         self._recheck_s = recheck_s
         self._cache: dict[str, _Cached] = {}
+        self._outgoing: dict[tuple[str, str, date, str], tuple[tuple[int, int], float, int]] = {}
 
     def snapshot(self, customer_id: str) -> CustomerSnapshot:
         """Everything the pure stages may know about the customer (NotFound if unknown)."""
@@ -111,9 +112,21 @@ class BankRepository:
         ]
 
     def outgoing_today(self, customer_id: str, currency: str, day: date, tz: str) -> int:
-        """Minor units sent by transfers and bill payments posted or scheduled on `day` (in `tz`)."""
+        """Minor units sent by transfers and bill payments posted or scheduled on `day` (in `tz`).
+
+        Cached until this process writes for the customer or `recheck_s` passes: the turn only
+        uses it to refuse early, and confirm re-checks the limit inside its own transaction.
+        """
+        key = (customer_id, currency, day, tz)
+        generation = self._db.generation(customer_id)
+        hit = self._outgoing.get(key)
+        now = time.monotonic()
+        if hit is not None and hit[0] == generation and now - hit[1] < self._recheck_s:
+            return hit[2]
         with self._db.read() as session:
-            return outgoing_on(session, customer_id, currency, day, tz)
+            total = outgoing_on(session, customer_id, currency, day, tz)
+        self._outgoing[key] = (generation, now, total)
+        return total
 
     def set_card_status(self, customer_id: str, card_id: str, status: str, *, now: datetime) -> Card:
         """Lock or unlock one of the customer's cards, with an audit record."""
