@@ -13,6 +13,7 @@ from teller.qna.prompt import REFUSAL, SYSTEM_PROMPT
 from teller.qna.retrieve import Retriever
 
 ATM_QUESTION = "how much does a convenience store ATM charge"
+ATM_ANSWER = "At partner convenience-store ATMs the fee is ¥110 on weekdays and ¥220 otherwise."
 
 
 class _MustNotCall:
@@ -54,8 +55,24 @@ def test_existing_but_unretrieved_id_is_dropped(retriever: Retriever, fake_backe
 
 def test_uncited_answer_is_ungrounded(retriever: Retriever, fake_backend: Any) -> None:
     """A model answer with no surviving citation is flagged ungrounded (the caller offers a person)."""
-    _, done = Answerer(retriever, fake_backend(["I don't have that information."])).answer(ATM_QUESTION)
+    backend = fake_backend(["I don't have that information, shall I connect you to a person?"])
+    _, done = Answerer(retriever, backend).answer(ATM_QUESTION)
     assert done.source == "model" and not done.grounded and done.citations == ()
+
+
+def test_uncited_answer_from_article_words_is_attributed(retriever: Retriever, fake_backend: Any) -> None:
+    """An uncited answer made of one retrieved article's words gets that article, marked attributed."""
+    backend = fake_backend([ATM_ANSWER])
+    text, done = Answerer(retriever, backend).answer(ATM_QUESTION)
+    assert text.endswith(" [kb-atm-fees]")
+    assert done.citations == ("kb-atm-fees",) and done.grounded and done.attributed
+
+
+def test_attribution_can_be_turned_off(retriever: Retriever, fake_backend: Any) -> None:
+    """With attribution off, only the model's own citations count."""
+    backend = fake_backend([ATM_ANSWER])
+    _, done = Answerer(retriever, backend, attribute_uncited=False).answer(ATM_QUESTION)
+    assert not done.grounded and not done.attributed
 
 
 def test_tokens_stream_before_model_finishes(retriever: Retriever, fake_backend: Any) -> None:
@@ -132,4 +149,5 @@ def test_event_payloads_are_json_ready(retriever: Retriever, fake_backend: Any) 
         "grounded": True,
         "source": "model",
         "dropped_citations": [],
+        "attributed": False,
     }

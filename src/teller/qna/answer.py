@@ -68,7 +68,9 @@ class Done:
     `grounded` is true only when the answer cites at least one retrieved article; an ungrounded
     answer (a refusal, or a model that cited nothing) should be followed by a handoff offer.
     `source` says who wrote the text: "model", "refusal" (nothing retrieved, no model call) or
-    "article" (no model configured, so the best article's first paragraph is read out).
+    "article" (no model configured, so the best-matching paragraph of the top article is read out).
+    `attributed` marks a citation that code added because the model cited nothing but its answer
+    is mostly words of one retrieved article (small models often skip citations).
     """
 
     kind: ClassVar[str] = "done"
@@ -76,6 +78,7 @@ class Done:
     grounded: bool
     source: str
     dropped_citations: tuple[str, ...] = ()
+    attributed: bool = False  # the citation was added by code (lexical support), not by the model
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -83,6 +86,7 @@ class Done:
             "grounded": self.grounded,
             "source": self.source,
             "dropped_citations": list(self.dropped_citations),
+            "attributed": self.attributed,
         }
 
 
@@ -104,6 +108,7 @@ class Answerer:
         top_k: int = DEFAULT_TOP_K,
         token_budget: int = DEFAULT_TOKEN_BUDGET,
         min_score: float | None = None,
+        attribute_uncited: bool = True,
     ) -> None:
         self.retriever = retriever
         self.backend = backend
@@ -111,6 +116,7 @@ class Answerer:
         self.top_k = top_k
         self.token_budget = token_budget
         self.min_score = min_score
+        self.attribute_uncited = attribute_uncited
 
     def retrieve(self, question: str, *, language: str | None = None) -> Retrieved:
         """The grounding step alone: hits above the floor, cut to the token budget."""
@@ -156,18 +162,29 @@ class Answerer:
             temperature=self.endpoint.temperature,
             deadline_s=self.endpoint.deadline_s,
         )
+        said: list[str] = []
         for piece in pieces:
             text = citations.feed(piece)
             if text:
+                said.append(text)
                 yield Token(text)
         tail = citations.flush()
         if tail:
+            said.append(tail)
             yield Token(tail)
+        cited = tuple(citations.cited)
+        attributed = False
+        if not cited and self.attribute_uncited:
+            best = _supporting_article(("".join(said)), retrieved)
+            if best is not None:
+                cited, attributed = (best,), True
+                yield Token(f" [{best}]")
         yield Done(
-            citations=tuple(citations.cited),
-            grounded=bool(citations.cited),
+            citations=cited,
+            grounded=bool(cited),
             source="model",
             dropped_citations=tuple(citations.dropped),
+            attributed=attributed,
         )
 
 
@@ -179,3 +196,25 @@ def _best_paragraph(body: str, question: str, language: str) -> str:
     best = max(paragraphs, key=lambda p: len(asked.intersection(tokenize(p))))
     separator = "" if language == "ja" else " "
     return separator.join(line.strip() for line in best.splitlines())
+
+
+SUPPORT_MIN = 0.6  # share of the answer's terms that must come from one article to attribute it
+SUPPORT_MIN_TERMS = 4  # "I don't know" and other short replies are never attributed
+
+
+def _supporting_article(answer: str, retrieved: Retrieved) -> str | None:
+    """The retrieved article whose terms cover most of the answer, if it covers enough of it.
+
+    Lexical support shows where the words came from, not that the sentence is true to the article
+    (a dropped "not" keeps every word), which is why such citations are marked `attributed`.
+    """
+    tokenize = tokenizer_for(retrieved.language)
+    terms = set(tokenize(answer))
+    if len(terms) < SUPPORT_MIN_TERMS:
+        return None
+    best_id, best_share = None, 0.0
+    for hit in retrieved.hits:
+        share = len(terms.intersection(tokenize(hit.article.text_for_index()))) / len(terms)
+        if share > best_share:
+            best_id, best_share = hit.article.id, share
+    return best_id if best_share >= SUPPORT_MIN else None
