@@ -16,6 +16,7 @@ Checks, in order (a failed check makes the exit code non-zero; informational one
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections.abc import Callable, Mapping, Sequence
@@ -95,7 +96,7 @@ def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    rank = max(1, min(len(ordered), math.ceil(q / 100 * len(ordered))))
     return ordered[rank - 1]
 
 
