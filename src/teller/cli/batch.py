@@ -27,6 +27,8 @@ def run_one(runner: TurnRunner, line: str, number: int) -> bytes:
     if not isinstance(raw, dict):
         return _error(f"line{number}", "bad_line", f"line {number}: expected a JSON object")
     line_id = raw.get("id", f"line{number}")
+    if "audio" in raw and "text" not in raw:
+        return _audio_line(runner, raw, line_id)
     try:
         request = TurnRequest.model_validate({k: raw.get(k) for k in ("id", "customer_id", "text", "now")})
     except ValidationError as exc:
@@ -37,6 +39,27 @@ def run_one(runner: TurnRunner, line: str, number: int) -> bytes:
     except TellerError as exc:
         return _error(line_id, exc.code, exc.message)
     return result.model_dump_json(exclude={"trace"}).encode()
+
+
+def _audio_line(runner: TurnRunner, raw: dict[str, object], line_id: object) -> bytes:
+    """A line with `audio` (a file path) instead of `text`: transcribe, then run the same turn."""
+    from datetime import datetime
+
+    from teller.cli.voice import ask_audio
+
+    audio, customer, now = raw.get("audio"), raw.get("customer_id"), raw.get("now")
+    if not isinstance(audio, str) or not isinstance(customer, str):
+        return _error(line_id, "bad_line", "audio and customer_id must be strings")
+    try:
+        when = datetime.fromisoformat(now) if isinstance(now, str) else None
+        if when is not None and when.tzinfo is None:
+            return _error(line_id, "bad_line", "now must carry a UTC offset")
+        result = ask_audio(runner, audio, customer, when)
+    except ValueError as exc:
+        return _error(line_id, "bad_line", str(exc))
+    except TellerError as exc:
+        return _error(line_id, exc.code, exc.message)
+    return result.model_copy(update={"id": str(line_id)}).model_dump_json(exclude={"trace"}).encode()
 
 
 def run_batch(runner: TurnRunner, lines: TextIO, out: TextIO) -> None:

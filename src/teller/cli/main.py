@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from teller.cli import db as db_cli
+from teller.cli import doctor as doctor_cli
+from teller.cli import kb as kb_cli
+from teller.cli import serve as serve_cli
+from teller.cli import voice as voice_cli
 from teller.cli.render import print_result
 
 if TYPE_CHECKING:
@@ -20,6 +24,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Teller: a real-time banking assistant.")
 app.add_typer(db_cli.app, name="db")
+for _module in (doctor_cli, kb_cli, serve_cli, voice_cli):
+    _module.register(app)
 
 
 def _runner() -> TurnRunner:
@@ -39,7 +45,8 @@ def _now(value: str | None) -> datetime:
 
 @app.command()
 def ask(
-    text: Annotated[str, typer.Argument(help="What the customer said or typed.")],
+    text: Annotated[str | None, typer.Argument(help="What the customer said or typed.")] = None,
+    audio: Annotated[Path | None, typer.Option(help="Audio file (WAV/FLAC/OGG) instead of TEXT.")] = None,
     customer: Annotated[str, typer.Option(help="Customer id.")] = "c_001",
     now: Annotated[str | None, typer.Option(help="ISO time of the turn with offset (default: now).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the turn contract as JSON.")] = False,
@@ -48,8 +55,15 @@ def ask(
     from teller.domain.turn import TurnRequest
     from teller.errors import TellerError
 
+    if (text is None) == (audio is None):
+        raise typer.BadParameter("give either TEXT or --audio FILE")
     try:
-        result = _runner().run(TurnRequest(id="ask", customer_id=customer, text=text, now=_now(now)))
+        runner = _runner()
+        if audio is not None:
+            result = voice_cli.ask_audio(runner, audio, customer, _now(now))
+        else:
+            assert text is not None
+            result = runner.run(TurnRequest(id="ask", customer_id=customer, text=text, now=_now(now)))
     except TellerError as exc:
         typer.echo(f"error: {exc.message}", err=True)
         raise typer.Exit(2) from exc

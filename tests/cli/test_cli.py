@@ -1,0 +1,63 @@
+"""The `teller` command: ask, batch (including the error path), confirm, db load."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TELLER = Path(sys.executable).with_name("teller")
+NOW = "2026-11-21T09:00:00+09:00"
+
+
+def run(args: list[str], db: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{db}", "TELLER_LLM__ENABLED": "false"}
+    return subprocess.run(
+        [str(TELLER), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
+    """A bad line yields an error object for its id; the other lines still run, in order."""
+    lines = [
+        {"id": "a", "customer_id": "c_001", "text": "what's my balance", "now": NOW},
+        "not json at all",
+        {"id": "b", "customer_id": "c_001", "text": "hi"},
+        {"id": "c", "customer_id": "c_nope", "text": "what's my balance", "now": NOW},
+        {"id": "d", "customer_id": "c_002", "text": "agent please", "now": NOW},
+    ]
+    stdin = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
+    out = run(["batch", "-"], tmp_path / "t.sqlite3", stdin)
+    rows = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["a", "line2", "b", "c", "d"]
+    assert rows[0]["intent"] == "balance_inquiry" and rows[4]["action"] == "handoff"
+    assert rows[1]["error"]["code"] == "bad_json"
+    assert "now" in rows[2]["error"]["message"]
+    assert rows[3]["error"]["code"] == "not_found"
+
+
+def test_ask_then_confirm_twice(tmp_path: Path) -> None:
+    """`teller ask --json` gives a token; `teller confirm` executes once and refuses the second time."""
+    db = tmp_path / "t.sqlite3"
+    asked = run(["ask", "send 3000 yen to ito sho", "--json", "--customer", "c_001"], db)
+    token = json.loads(asked.stdout)["pending"]["token"]
+    first = run(["confirm", token, "--customer", "c_001"], db)
+    second = run(["confirm", token, "--customer", "c_001"], db)
+    assert first.returncode == 0 and "done" in first.stdout
+    assert second.returncode == 1 and "already" in second.stderr.lower()
+
+
+def test_db_load_rejects_a_bad_file_and_changes_nothing(tmp_path: Path) -> None:
+    """A bank file with a float amount is rejected naming the field; the demo data stays as it was."""
+    db = tmp_path / "t.sqlite3"
+    assert run(["db", "init", "--demo"], db).returncode == 0
+    bank = json.loads((Path(__file__).resolve().parents[2] / "src/teller/data/demo_bank.json").read_text())
+    bank["customers"][0]["accounts"][0]["balance_minor"] = 12.5
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(bank))
+    loaded = run(["db", "load", str(bad)], db)
+    assert loaded.returncode == 2 and "customers[0].accounts[0].balance_minor" in loaded.stderr
+    asked = run(["ask", "what's my balance", "--json", "--customer", "c_001"], db)
+    assert json.loads(asked.stdout)["data"]["accounts"][0]["balance_minor"] == 1234567

@@ -1,0 +1,69 @@
+"""The fast path's intent and slot decisions on phrasings outside the golden set."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from teller.domain.turn import TurnRequest
+
+NOW = datetime.fromisoformat("2026-11-21T09:00:00+09:00")
+
+
+def understand(runner: Any, text: str, customer: str = "c_001") -> Any:
+    return runner.run(TurnRequest(id="u", customer_id=customer, text=text, now=NOW))
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("how much does it cost to send money abroad", "qna"),
+        ("what is the daily limit for transfers", "qna"),
+        ("is there a fee to transfer to another bank", "qna"),
+        ("how do I lock my card if I lose it", "qna"),
+        ("海外送金の手数料はいくらですか", "qna"),
+        ("振込の限度額を上げる方法を教えて", "qna"),
+        ("where can I find an ATM near shibuya", "qna"),
+        ("what's the weather like in osaka", "out_of_scope"),
+        ("play my workout playlist", "out_of_scope"),
+        ("今日のニュースを教えて", "out_of_scope"),
+        ("give me a recipe for curry", "out_of_scope"),
+        ("send an email to my boss", "out_of_scope"),
+        ("I'd like to talk to a human please", "human_handoff"),
+        ("残高はいくらありますか", "balance_inquiry"),
+        ("カードが盗まれました", "card_lock"),
+    ],
+)
+def test_intent_of_unseen_phrasings(runner: Any, text: str, intent: str) -> None:
+    """Questions with command words go to qna; off-topic requests are out_of_scope."""
+    assert understand(runner, text).intent == intent
+
+
+def test_low_confidence_is_reported(runner: Any) -> None:
+    """A vague utterance carries a confidence below a confident command's."""
+    vague = understand(runner, "hmm the thing from before")
+    clear = understand(runner, "send 5000 yen to sato ken")
+    assert vague.confidence < clear.confidence
+
+
+def test_source_account_by_currency_and_words(runner: Any) -> None:
+    """'from my dollar account' picks the USD account; a dollar amount alone does too."""
+    named = understand(runner, "send 20 dollars from my dollar account to maria garcia")
+    implied = understand(runner, "send $20 to maria garcia")
+    assert named.entities.account_id == implied.entities.account_id == "a_002"
+
+
+def test_digits_in_an_account_number_are_not_the_amount(runner: Any) -> None:
+    """'to account 12345678' does not make 12345678 the amount."""
+    r = understand(runner, "send 3000 yen to account 12345678")
+    assert r.entities.amount_minor == 3000 and r.entities.recipient_id is None
+
+
+def test_trace_explains_amount_date_and_name(runner: Any) -> None:
+    """The trace names the rule behind the amount, the date and the matched payee."""
+    r = understand(runner, "send five thousand yen to sato ken tomorrow morning")
+    stages = {(t.stage, t.value) for t in r.trace}
+    assert ("normalize", "5000 JPY") in stages and ("normalize", "2026-11-22") in stages
+    assert any(t.stage == "names" and t.value == "p_001" for t in r.trace)
