@@ -12,17 +12,9 @@ from rich.table import Table
 
 from teller.errors import TellerError
 from teller.qna.kb import default_corpus_dir, load_articles
-from teller.qna.retrieve import Retriever, default_index_dir, detect_language
+from teller.qna.retrieve import Retriever, default_index_dir, detect_language, open_retriever
 
 _INDEX_DIR = typer.Option("--index-dir", help="Where the index lives (default: the user data dir).")
-
-
-def open_retriever(index_dir: Path | None = None) -> Retriever:
-    """The persisted index when `teller kb load` has run, else one built from the packaged corpus."""
-    path = index_dir or default_index_dir()
-    if (path / "manifest.json").exists():
-        return Retriever.load(path)
-    return Retriever.build(load_articles(default_corpus_dir()))
 
 
 def register(app: typer.Typer) -> None:

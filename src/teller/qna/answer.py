@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from teller.config import LLMEndpoint
+from teller.config import LLMEndpoint, LLMSettings
 from teller.llm.protocol import TextStreamBackend
 from teller.qna.citations import CitationFilter
 from teller.qna.prompt import REFUSAL, build_messages
-from teller.qna.retrieve import Hit, Retriever, detect_language, select_context
+from teller.qna.retrieve import Hit, Retriever, detect_language, open_retriever, select_context
 from teller.qna.tokenize import tokenizer_for
 
 DEFAULT_TOKEN_BUDGET = 600  # ~3 articles; prompt length is what a small model's TTFT pays for
@@ -91,6 +91,19 @@ class Done:
 
 
 AnswerEvent = Retrieved | Token | Done
+
+
+def build_answerer(llm: LLMSettings, *, retriever: Retriever | None = None) -> Answerer:
+    """An Answerer over the QnA endpoint (`TELLER_LLM__QNA__…`); no model when the LLM is disabled.
+
+    Builds nothing heavy: the backend loads its model on the first question.
+    """
+    backend: TextStreamBackend | None = None
+    if llm.enabled:
+        from teller.llm.factory import build_backend
+
+        backend = build_backend(llm.qna)
+    return Answerer(retriever or open_retriever(), backend, endpoint=llm.qna)
 
 
 class Answerer:

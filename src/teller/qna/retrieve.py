@@ -20,7 +20,7 @@ from platformdirs import user_data_dir
 
 from teller.errors import InputError, MissingExtra
 from teller.normalize.text import is_japanese
-from teller.qna.kb import LANGUAGES, Article, by_language
+from teller.qna.kb import LANGUAGES, Article, by_language, default_corpus_dir, load_articles
 from teller.qna.tokenize import tokenizer_for
 
 INDEX_FORMAT = 1
@@ -184,3 +184,11 @@ class Retriever:
             bm25 = bm25s.BM25.load(str(root / lang), show_progress=False, verbosity=0)
             indexes[lang] = _LanguageIndex(articles, bm25, lang, ja_tokenizer)
         return cls(indexes, ja_tokenizer=ja_tokenizer)
+
+
+def open_retriever(index_dir: Path | None = None) -> Retriever:
+    """The index `teller kb load` persisted, else one built from the packaged demo corpus."""
+    path = index_dir or default_index_dir()
+    if (path / "manifest.json").exists():
+        return Retriever.load(path)
+    return Retriever.build(load_articles(default_corpus_dir()))
