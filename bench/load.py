@@ -208,14 +208,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, max_in_flight: int | None, log_turns: bool) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, api_args: dict[str, Any], switch_s: float) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{db}", "TELLER_LLM__ENABLED": "false"}
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    api = (
-        f"max_in_flight={max_in_flight}, log_turns={log_turns}" if max_in_flight else f"log_turns={log_turns}"
-    )
+    api = ", ".join(f"{k}={v!r}" for k, v in api_args.items() if v is not None)
     code = (
+        f"import sys; sys.setswitchinterval({switch_s}); "
         "import uvicorn; from teller.api.app import create_app; from teller.api.settings import ApiSettings; "
         f"uvicorn.run(create_app(api=ApiSettings({api})), host='127.0.0.1', port={port}, loop='uvloop', "
         "http='httptools', log_level='warning', access_log=False, log_config=None)"
@@ -266,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds at concurrency 8 before measuring")
     ap.add_argument("--backoff-ms", type=float, default=0.0, help="a worker's pause after a 429")
     ap.add_argument("--max-in-flight", type=int, help="the started server's admission limit")
+    ap.add_argument("--workers", type=int, help="the started server's turn worker threads")
+    ap.add_argument("--switch-interval-ms", type=float, default=5.0, help="the server's GIL switch interval")
     ap.add_argument("--no-turn-logs", action="store_true", help="the started server skips per-turn log lines")
     ap.add_argument("--client", choices=["raw", "httpx"], default="raw", help="raw: minimal HTTP/1.1 client")
     ap.add_argument("--out", type=Path, default=RESULTS)
@@ -276,7 +277,13 @@ def main(argv: list[str] | None = None) -> None:
     url = args.url
     if url is None:
         db = Path(tempfile.mkdtemp(prefix="teller-load-")) / "load.sqlite3"
-        proc, url = start_server(db, args.max_in_flight, not args.no_turn_logs)
+        api_args = {
+            "max_in_flight": args.max_in_flight,
+            "workers": args.workers,
+            "log_turns": not args.no_turn_logs,
+            "voice": False,  # text turns only: no need to load speech models
+        }
+        proc, url = start_server(db, api_args, args.switch_interval_ms / 1000)
     load_before = os.getloadavg()
     try:
         asyncio.run(run_level(url, 8, args.warmup, 0.0, None, args.client))

@@ -8,6 +8,7 @@ service around it, kept on `app.state`. Middleware, outermost first: body size l
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from teller.api.idempotency import IdempotencyCache
 from teller.api.limits import BodyLimit
 from teller.api.logs import Redactor, configure
 from teller.api.metrics import Metrics
-from teller.api.routes import actions, bank, health, stream, turns
+from teller.api.routes import actions, bank, health, qna, stream, turns
 from teller.api.service import TurnService
 from teller.api.settings import ApiSettings
 from teller.api.tracing import TurnTracer
@@ -59,6 +60,7 @@ def create_app(
         tracer = TurnTracer(api.otel)
         service = TurnService(runner, api, app.state.metrics, redactor, tracer)
         service.voice = await asyncio.to_thread(_voice, settings, api)
+        service.answerer = await asyncio.to_thread(_answerer, settings)
         await service.call(service.warm)
         app.state.service = service
         try:
@@ -78,7 +80,7 @@ def create_app(
     app.state.keyring = KeyRing.from_settings(api)
     app.state.metrics = metrics = Metrics()
     app.state.idempotency = IdempotencyCache(ttl_s=api.idempotency_ttl_s)
-    for router in (health.router, turns.router, stream.router, actions.router, bank.router):
+    for router in (health.router, turns.router, stream.router, qna.router, actions.router, bank.router):
         app.include_router(router)
     handlers.install(app)
     app.add_middleware(
@@ -107,6 +109,19 @@ def _voice(settings: Settings, api: ApiSettings) -> Any:
     except ImportError:
         return None
     return load_voice(settings, api)
+
+
+def _answerer(settings: Settings) -> Any:
+    """The QnA answerer (knowledge base + the QnA model endpoint), or None (logged) if it cannot load."""
+    try:
+        from teller.qna.answer import build_answerer
+
+        return build_answerer(settings.llm)
+    except Exception as exc:  # serve turns without QnA rather than not at all
+        logging.getLogger("teller.api").warning(
+            "qna path unavailable", extra={"fields": {"reason": f"{type(exc).__name__}: {exc}"}}
+        )
+        return None
 
 
 def _in_flight(app: FastAPI) -> int:

@@ -2,8 +2,9 @@
 
 `Redactor` masks known person names (every customer's and payee's name, in each script, whole and by
 part) and long digit runs (account, card and phone numbers keep only their last two digits). The
-formatter applies it to the message and to every string in the record's `fields`; API keys and
-Authorization headers are never put in a record in the first place.
+formatter applies it to the message and to the free-text fields of a record's `fields` (`PII_FIELDS`:
+what a customer said or was told); the other fields are ids, enums and numbers by construction.
+API keys and Authorization headers are never put in a record in the first place.
 """
 
 from __future__ import annotations
@@ -20,35 +21,59 @@ import orjson
 # Six or more digits, maybe grouped by spaces or dashes, not inside an alphanumeric id (hex, ULID).
 _DIGITS = re.compile(r"(?<![A-Za-z0-9])\d(?:[\s-]?\d){5,}(?![A-Za-z0-9])")
 _NAME_MASK = "‹name›"
+PII_FIELDS = frozenset({"text", "transcript", "reply", "reason", "detail", "error"})
 
 
 class Redactor:
+    """Masks known names and long digit runs; thread-safe (names are only ever added, by replacement).
+
+    Latin names match whole words, case-insensitively, longest phrase first ("Sato Kenta" before
+    "Sato"); names in other scripts match as substrings, since Japanese has no spaces to anchor on.
+    Matching is a scan over word n-grams against a set, plus `in` checks, not one huge regex
+    alternation: a log line costs microseconds, not a tenth of a millisecond.
+    """
+
     def __init__(self, names: Iterable[str] = ()) -> None:
-        self._known: set[str] = set()
-        self._names: re.Pattern[str] | None = None
+        self._latin: frozenset[str] = frozenset()
+        self._other: tuple[str, ...] = ()
+        self._longest = 1
         self.add_names(names)
 
     def add_names(self, names: Iterable[str]) -> None:
-        words = {n.strip() for n in names if n and n.strip()}
+        words = {" ".join(n.split()) for n in names if n and n.strip()}
         words |= {part for n in words for part in n.split() if len(part) >= 2}
         words |= {n.replace(" ", "") for n in words if not n.isascii()}  # 佐藤 健 is often written 佐藤健
-        if not words - self._known:
-            return
-        self._known |= words
-        # Longest first, so "Sato Kenta" is masked whole rather than as "‹name› Kenta".
-        alternation = "|".join(_word(w) for w in sorted(self._known, key=len, reverse=True))
-        self._names = re.compile(f"(?i:{alternation})")
+        latin = self._latin | {w.casefold() for w in words if w.isascii()}
+        other = set(self._other) | {w for w in words if not w.isascii()}
+        self._longest = max([self._longest, *(len(w.split()) for w in latin)])
+        self._other = tuple(sorted(other, key=len, reverse=True))
+        self._latin = frozenset(latin)
 
     def __call__(self, text: str) -> str:
         text = _DIGITS.sub(_mask_digits, text)
-        return self._names.sub(_NAME_MASK, text) if self._names is not None else text
+        for name in self._other:
+            if name in text:
+                text = text.replace(name, _NAME_MASK)
+        return self._mask_latin(text) if self._latin else text
+
+    def _mask_latin(self, text: str) -> str:
+        latin, longest = self._latin, self._longest
+        spans = [m.span() for m in _LATIN_WORD.finditer(text)]
+        folded = [text[a:b].casefold() for a, b in spans]
+        out: list[str] = []
+        at = i = 0
+        while i < len(spans):
+            for n in range(min(longest, len(spans) - i), 0, -1):
+                if " ".join(folded[i : i + n]) in latin:
+                    out += [text[at : spans[i][0]], _NAME_MASK]
+                    at, i = spans[i + n - 1][1], i + n
+                    break
+            else:
+                i += 1
+        return "".join([*out, text[at:]])
 
 
-def _word(word: str) -> str:
-    # Latin names only match whole words ("Ken" must not mask "token"); CJK text has no spaces to use.
-    if word.isascii():
-        return rf"(?<![a-z]){re.escape(word)}(?![a-z])"
-    return re.escape(word)
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _mask_digits(match: re.Match[str]) -> str:
@@ -81,7 +106,7 @@ class JsonFormatter(logging.Formatter):
         }
         fields = getattr(record, "fields", None)
         if isinstance(fields, Mapping):
-            entry.update(_scrub(fields, self.redactor))
+            entry.update({k: _scrub(v, self.redactor) if k in PII_FIELDS else v for k, v in fields.items()})
         if record.exc_info:
             entry["exc"] = self.redactor(self.formatException(record.exc_info))
         return orjson.dumps(entry, default=str).decode()

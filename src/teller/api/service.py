@@ -58,6 +58,7 @@ class TurnService:
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
         self.open_streams = 0
         self.voice: Any = None  # set when the voice path is available (see teller.api.voice)
+        self.answerer: Any = None  # set when the QnA path is available (teller.qna.answer.Answerer)
         self._named: dict[str, int] = {}  # customer → snapshot version whose names the redactor knows
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
