@@ -11,6 +11,7 @@ act         pending action with a one-time token, card lock, or the read-only an
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -18,9 +19,10 @@ from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.domain.turn import CandidateOut, Entities, PendingOut, TraceOut, TurnRequest, TurnResult
+from teller.llm.extract import Extractor, build_extractor
 from teller.names import index_for
 from teller.normalize.turn import normalize_turn
-from teller.pipeline import effects
+from teller.pipeline import effects, llm_step
 from teller.pipeline.reply import render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
@@ -42,6 +44,17 @@ class TurnRunner:
         self.bank = BankRepository(db)
         self.pending = PendingActions(db)
         self.fast_path = FastPath(default_classifier(), confident=settings.understand.confident)
+        self._extractor: Extractor | None = None
+        self._extractor_lock = threading.Lock()
+
+    @property
+    def extractor(self) -> Extractor:
+        """The LLM extractor, built on first use (the model itself loads lazily inside the backend)."""
+        with self._extractor_lock:
+            if self._extractor is None:
+                llm = self.settings.llm
+                self._extractor = build_extractor(llm.extract, enabled=llm.enabled)
+            return self._extractor
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None) -> TurnRunner:
@@ -66,6 +79,17 @@ class TurnRunner:
             evidence = gather(turn, index_for(snapshot))
         with clock.stage("understand"):
             understood = self.fast_path.understand(turn, snapshot, evidence)
+            reason = llm_step.llm_reason(
+                understood, turn, evidence, confident=self.settings.understand.confident
+            )
+        llm_ttft: float | None = None
+        if reason is not None and self.settings.llm.enabled:
+            with clock.stage("llm"):
+                outcome = self.extractor.extract(
+                    llm_step.extraction_input(turn, understood, evidence, snapshot)
+                )
+                understood = llm_step.merge(understood, outcome, snapshot)
+                llm_ttft = outcome.ttft_ms
         with clock.stage("policy"):
             outgoing: dict[str, int] = {}
             if understood.intent is Intent.TRANSFER_MONEY and understood.slots.currency:
@@ -73,7 +97,9 @@ class TurnRunner:
                 outgoing[currency] = self.bank.outgoing_today(
                     snapshot.customer.id, currency, today, snapshot.customer.timezone
                 )
-            decision = decide(understood, snapshot, today=today, outgoing_today=outgoing)
+            decision = llm_step.degrade(
+                decide(understood, snapshot, today=today, outgoing_today=outgoing), understood
+            )
         with clock.stage("act"):
             pending, data = self._act(decision, understood, snapshot, request.now)
             if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
@@ -111,7 +137,7 @@ class TurnRunner:
                 TraceOut(stage=t.stage, rule=t.rule, surface=t.surface, value=t.value, score=t.score)
                 for t in understood.trace
             ],
-            timings_ms=clock.finish(),
+            timings_ms=clock.finish() | ({"llm_ttft": round(llm_ttft, 3)} if llm_ttft is not None else {}),
         )
 
     def _act(

@@ -1,0 +1,114 @@
+"""The LLM step: when to ask, what to show the model, and how its choice (or failure) is merged.
+
+The model only chooses among what the deterministic stages found: every id it may name is one of
+the candidates shown (an enum in the schema), and policy re-checks the merged result like any other.
+A late, failed or invalid reply never becomes an action: the turn degrades to `clarify`/`ask_slot`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from typing import Literal
+
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.intents import Action, Intent
+from teller.llm.extract import CandidateView, ExtractionInput, ExtractionOutcome
+from teller.normalize.turn import NormalizedTurn
+from teller.policy.decide import Decision
+from teller.understand.evidence import Evidence
+from teller.understand.model import Slots, Understanding
+
+_MAX_PAYEES = 8
+
+
+def llm_reason(u: Understanding, turn: NormalizedTurn, evidence: Evidence, *, confident: float) -> str | None:
+    """Why the fast path wants a second opinion, or None when it can decide alone."""
+    if u.confidence < confident:
+        return "low_confidence"
+    if u.intent is Intent.TRANSFER_MONEY:
+        currencies = {a.value.currency for a in turn.amounts if a.value.currency}
+        if len(currencies) > 1:
+            return "conflicting_amounts"
+        if evidence.payees.status == "match" and evidence.billers.status == "match":
+            return "payee_or_biller"
+    return None
+
+
+def extraction_input(
+    turn: NormalizedTurn, u: Understanding, evidence: Evidence, snapshot: CustomerSnapshot
+) -> ExtractionInput:
+    """The variable part of the prompt: transcript, this customer's candidates, fast-path hints."""
+    payee_ids = [c.id for c in evidence.payees.candidates] or [p.id for p in snapshot.payees]
+    scores = {c.id: c.score for c in evidence.payees.candidates}
+    candidates: list[CandidateView] = []
+    for payee_id in payee_ids[:_MAX_PAYEES]:
+        payee = snapshot.payee(payee_id)
+        if payee is not None:
+            reading = payee.latin or payee.reading_kana
+            candidates.append(
+                CandidateView(payee.id, "payee", payee.display_name, reading, scores.get(payee.id))
+            )
+    for b in snapshot.billers:
+        candidates.append(CandidateView(b.id, "biller", b.display_name, b.latin))
+    for k in snapshot.cards:
+        candidates.append(CandidateView(k.id, "card", f"{k.label} ···{k.last4}"))
+    for a in snapshot.accounts:
+        candidates.append(CandidateView(a.id, "account", f"{a.label} {a.currency} ···{a.number_last4}"))
+    hints = {"intent_guess": u.intent.value, "confidence": f"{u.confidence:.2f}"}
+    if u.slots.amount_major is not None:
+        hints["amount"] = u.slots.amount_major
+    if u.slots.currency:
+        hints["currency"] = u.slots.currency
+    if u.slots.execute_on:
+        hints["date"] = u.slots.execute_on.isoformat()
+    language: Literal["en", "ja"] = "ja" if turn.japanese else "en"
+    return ExtractionInput(turn.folded, tuple(candidates), hints, language)
+
+
+def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapshot) -> Understanding:
+    """The fast-path understanding with the model's choices in it (dates stay deterministic)."""
+    if not outcome.ok or outcome.intent is None:
+        return replace(u, path="llm", llm_reason=outcome.reason or "llm_invalid_reply")
+    amount = outcome.amount if outcome.amount is not None else _decimal(u.slots.amount_major)
+    currency = outcome.currency or u.slots.currency
+    account_id = outcome.account_id or u.slots.account_id
+    if currency is None and account_id is not None:
+        account = snapshot.account(account_id)
+        currency = account.currency if account else None
+    slots = Slots(
+        amount_major=str(amount) if amount is not None else None,
+        currency=currency,
+        currency_explicit=outcome.currency is not None or u.slots.currency_explicit,
+        account_id=account_id,
+        card_id=outcome.card_id,
+        recipient_id=outcome.recipient_id,
+        biller_id=outcome.biller_id,
+        execute_on=u.slots.execute_on,
+        count=u.slots.count,
+        recipient_phrase=u.slots.recipient_phrase,
+    )
+    ambiguous = "recipient_id" if outcome.ambiguity_reason and outcome.recipient_id is None else None
+    return replace(
+        u,
+        intent=outcome.intent,
+        slots=slots,
+        candidates=u.candidates if ambiguous else (),
+        ambiguous_slot=ambiguous if u.candidates else None,
+        path="llm",
+        llm_reason=None,
+        confidence=max(u.confidence, 0.7),
+    )
+
+
+def degrade(decision: Decision, u: Understanding) -> Decision:
+    """After a failed LLM call nothing acts: a would-be action becomes a question, with the reason."""
+    if u.path != "llm" or u.llm_reason is None:
+        return decision
+    if decision.action in (Action.CLARIFY, Action.ASK_SLOT):
+        return replace(decision, reason=decision.reason or u.llm_reason)
+    return Decision(Action.CLARIFY, decision.entities, decision.missing, reason=u.llm_reason)
+
+
+def _decimal(text: str | None) -> Decimal | None:
+    return Decimal(text) if text is not None else None
