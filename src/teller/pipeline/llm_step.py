@@ -26,6 +26,8 @@ def llm_reason(u: Understanding, turn: NormalizedTurn, evidence: Evidence, *, co
     """Why the fast path wants a second opinion, or None when it can decide alone."""
     if u.confidence < confident:
         return "low_confidence"
+    if u.intent is Intent.OUT_OF_SCOPE and evidence.payees.status != "none":
+        return "names_without_command"
     if u.intent is Intent.TRANSFER_MONEY:
         currencies = {a.value.currency for a in turn.amounts if a.value.currency}
         if len(currencies) > 1:
