@@ -237,6 +237,9 @@ class TurnService:
             checks["database"] = "ok"
         except Exception as exc:  # readiness reports failures, it never raises them
             checks["database"] = type(exc).__name__
+        # Optional paths are reported, not required: "off" means the route answers 415/503 instead.
+        checks["voice"] = "ok" if self.voice is not None else "off"
+        checks["qna"] = "ok" if self.answerer is not None else "off"
         return checks
 
     def _ping_database(self) -> None:

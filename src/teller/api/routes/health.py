@@ -24,7 +24,7 @@ async def readyz(request: Request, response: Response) -> Health:
         response.status_code = 503
         return Health(status="starting", checks={"runner": "loading"})
     checks = await service.readiness()
-    ok = all(v == "ok" for v in checks.values())
+    ok = checks["runner"] == "ok" and checks["database"] == "ok"
     response.status_code = 200 if ok else 503
     return Health(status="ok" if ok else "unavailable", checks=checks)
 
