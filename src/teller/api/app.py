@@ -61,6 +61,8 @@ def create_app(
         service = TurnService(runner, api, app.state.metrics, redactor, tracer)
         service.voice = await asyncio.to_thread(_voice, settings, api)
         service.answerer = await asyncio.to_thread(_answerer, settings)
+        if settings.llm.enabled:  # load the extraction model / fill the server's prefix cache now
+            service.llm_warm = await asyncio.to_thread(lambda: runner.extractor.warm())
         await service.call(service.warm)
         app.state.service = service
         try:

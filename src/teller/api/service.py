@@ -59,6 +59,7 @@ class TurnService:
         self.open_streams = 0
         self.voice: Any = None  # set when the voice path is available (see teller.api.voice)
         self.answerer: Any = None  # set when the QnA path is available (teller.qna.answer.Answerer)
+        self.llm_warm: bool | None = None  # None: LLM disabled; False: warm-up failed (turns degrade)
         self._named: dict[str, int] = {}  # customer → snapshot version whose names the redactor knows
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -240,6 +241,7 @@ class TurnService:
         # Optional paths are reported, not required: "off" means the route answers 415/503 instead.
         checks["voice"] = "ok" if self.voice is not None else "off"
         checks["qna"] = "ok" if self.answerer is not None else "off"
+        checks["llm"] = {None: "off", True: "ok", False: "not warmed"}[self.llm_warm]
         return checks
 
     def _ping_database(self) -> None:
