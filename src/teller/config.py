@@ -11,6 +11,9 @@ from platformdirs import user_data_dir
 from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from teller.api.settings import ApiSettings
+from teller.voice.settings import VoiceSettings
+
 
 def _default_db_url() -> str:
     path = Path(user_data_dir("teller", appauthor=False)) / "teller.sqlite3"
@@ -65,6 +68,8 @@ class Settings(BaseSettings):
     understand: UnderstandSettings = Field(default_factory=UnderstandSettings)
     policy: PolicySettings = Field(default_factory=PolicySettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    api: ApiSettings = Field(default_factory=ApiSettings)
+    voice: VoiceSettings = Field(default_factory=VoiceSettings)
 
 
 def load_settings() -> Settings:

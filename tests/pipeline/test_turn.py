@@ -116,3 +116,14 @@ def test_japanese_reply_for_japanese_text(runner: Any) -> None:
     """A Japanese request gets a Japanese confirmation."""
     r = turn(runner, "佐藤健さんに5000円振り込んで")
     assert r.action == "confirm" and "振り込みますか" in r.reply
+
+
+def test_token_only_confirms_its_own_action(runner: Any) -> None:
+    """A valid token presented for a different action id of the same customer is refused."""
+    first = turn(runner, "send 5000 yen to saito ken")
+    second = turn(runner, "send 3000 yen to ito sho")
+    assert first.pending is not None and second.pending is not None
+    with pytest.raises(TokenUnknown):
+        runner.pending.confirm("c_001", first.pending.token, now=NOW, action_id=second.pending.action_id)
+    done = runner.pending.confirm("c_001", first.pending.token, now=NOW, action_id=first.pending.action_id)
+    assert done.action_id == first.pending.action_id

@@ -218,11 +218,11 @@ class TurnService:
         try:
             pending.get(customer_id, action_id)  # NotFound for an id that is not this customer's
             if op == "confirm":
-                done = pending.confirm(customer_id, token, now=datetime.now(UTC))
+                done = pending.confirm(customer_id, token, now=datetime.now(UTC), action_id=action_id)
                 detail = {k: v.isoformat() if isinstance(v, date) else v for k, v in asdict(done).items()}
                 out = ActionOut(action_id=done.action_id, status="executed", detail=detail)
             else:
-                cancelled = pending.cancel(customer_id, token, now=datetime.now(UTC))
+                cancelled = pending.cancel(customer_id, token, now=datetime.now(UTC), action_id=action_id)
                 out = ActionOut(action_id=cancelled.id, status="cancelled", detail={"kind": cancelled.kind})
         except TellerError as exc:
             self.metrics.confirmations.labels(op=op, outcome=exc.code).inc()

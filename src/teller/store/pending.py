@@ -137,8 +137,10 @@ class PendingActions:
                     raise
         raise AssertionError("unreachable")
 
-    def confirm(self, customer_id: str, token: str, *, now: datetime) -> ExecutedAction:
-        """Execute the action behind `token` exactly once.
+    def confirm(
+        self, customer_id: str, token: str, *, now: datetime, action_id: str | None = None
+    ) -> ExecutedAction:
+        """Execute the action behind `token` exactly once (and only if it is `action_id`, when given).
 
         If a re-check fails at this moment (insufficient funds, over the daily limit, a payee
         removed) ConfirmationError carries its code, nothing is changed and the action stays
@@ -147,10 +149,10 @@ class PendingActions:
         _aware(now)
         digest = token_hash(token)
         failure: ConfirmationError | None = None
-        action_id: str | None = None
+        expected_id, action_id = action_id, None
         try:
             with self._db.write() as session:
-                if self._flip(session, customer_id, digest, "executed", now):
+                if self._flip(session, customer_id, digest, "executed", now, expected_id):
                     row = session.execute(
                         select(PendingActionRow.id, PendingActionRow.kind, PendingActionRow.payload).where(
                             PendingActionRow.token_hash == digest
@@ -167,7 +169,7 @@ class PendingActions:
                     )
                 else:
                     # Returned, not raised, so that marking an overdue action expired commits.
-                    failure = self._diagnose(session, customer_id, digest, now)
+                    failure = self._diagnose(session, customer_id, digest, now, expected_id)
         except ConfirmationError as exc:
             if action_id is not None:
                 self._audit_refusal(customer_id, action_id, exc, now)
@@ -177,13 +179,15 @@ class PendingActions:
         self._db.changed(customer_id)
         return done
 
-    def cancel(self, customer_id: str, token: str, *, now: datetime) -> PendingAction:
-        """Cancel the pending action behind `token`; return it as it now stands."""
+    def cancel(
+        self, customer_id: str, token: str, *, now: datetime, action_id: str | None = None
+    ) -> PendingAction:
+        """Cancel the pending action behind `token` (only if it is `action_id`, when given)."""
         _aware(now)
         digest = token_hash(token)
         failure: ConfirmationError | None = None
         with self._db.write() as session:
-            if self._flip(session, customer_id, digest, "cancelled", now):
+            if self._flip(session, customer_id, digest, "cancelled", now, action_id):
                 row = session.scalars(
                     select(PendingActionRow).where(PendingActionRow.token_hash == digest)
                 ).one()
@@ -192,7 +196,7 @@ class PendingActions:
                 )
                 cancelled = _view(row)
             else:
-                failure = self._diagnose(session, customer_id, digest, now)
+                failure = self._diagnose(session, customer_id, digest, now, action_id)
         if failure is not None:
             raise failure
         return cancelled
@@ -234,20 +238,25 @@ class PendingActions:
         return len(overdue)
 
     @staticmethod
-    def _flip(session: Session, customer_id: str, digest: str, status: str, now: datetime) -> bool:
+    def _flip(
+        session: Session, customer_id: str, digest: str, status: str, now: datetime, action_id: str | None
+    ) -> bool:
+        conditions = [
+            PendingActionRow.token_hash == digest,
+            PendingActionRow.customer_id == customer_id,
+            PendingActionRow.status == "pending",
+            PendingActionRow.expires_at > now,
+        ]
+        if action_id is not None:
+            conditions.append(PendingActionRow.id == action_id)
         result = session.connection().execute(
-            update(PendingActionRow)
-            .where(
-                PendingActionRow.token_hash == digest,
-                PendingActionRow.customer_id == customer_id,
-                PendingActionRow.status == "pending",
-                PendingActionRow.expires_at > now,
-            )
-            .values(status=status, resolved_at=now)
+            update(PendingActionRow).where(*conditions).values(status=status, resolved_at=now)
         )
         return result.rowcount == 1
 
-    def _diagnose(self, session: Session, customer_id: str, digest: str, now: datetime) -> ConfirmationError:
+    def _diagnose(
+        self, session: Session, customer_id: str, digest: str, now: datetime, action_id: str | None = None
+    ) -> ConfirmationError:
         row = session.execute(
             select(
                 PendingActionRow.id,
@@ -256,7 +265,7 @@ class PendingActions:
                 PendingActionRow.expires_at,
             ).where(PendingActionRow.token_hash == digest)
         ).first()
-        if row is None or row.customer_id != customer_id:
+        if row is None or row.customer_id != customer_id or action_id not in (None, row.id):
             return TokenUnknown("unknown confirmation token")
         if row.status in ("executed", "cancelled"):
             return TokenUsed(f"this action was already {row.status}")
