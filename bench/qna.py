@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.table import Table
 
 from teller.config import load_settings
+from teller.errors import TellerError
 from teller.llm.protocol import TextStreamBackend
 from teller.qna.answer import Answerer, Done, Token
 from teller.qna.kb import default_corpus_dir, load_articles
@@ -108,13 +109,17 @@ def time_answers(answerer: Answerer, questions: list[dict[str, Any]]) -> list[di
         ttft: float | None = None
         parts: list[str] = []
         done: Done | None = None
-        for event in answerer.stream(row["question"]):
-            if isinstance(event, Token):
-                if ttft is None:
-                    ttft = (time.perf_counter_ns() - start) / 1e6
-                parts.append(event.text)
-            elif isinstance(event, Done):
-                done = event
+        error = None
+        try:
+            for event in answerer.stream(row["question"]):
+                if isinstance(event, Token):
+                    if ttft is None:
+                        ttft = (time.perf_counter_ns() - start) / 1e6
+                    parts.append(event.text)
+                elif isinstance(event, Done):
+                    done = event
+        except TellerError as exc:  # a slow or failed answer is a result, not the end of the bench
+            error = f"{exc.code}: {exc.message}"
         total = (time.perf_counter_ns() - start) / 1e6
         results.append(
             {
@@ -128,6 +133,7 @@ def time_answers(answerer: Answerer, questions: list[dict[str, Any]]) -> list[di
                 "dropped": list(done.dropped_citations) if done else [],
                 "grounded": bool(done and done.grounded),
                 "source": done.source if done else None,
+                "error": error,
             }
         )
     return results
@@ -149,6 +155,7 @@ def main() -> None:
     ap.add_argument("--answers", type=int, default=6, help="questions answered by the model (0: none)")
     ap.add_argument("--ja-tokenizer", default="bigram")
     ap.add_argument("--no-model", action="store_true")
+    ap.add_argument("--max-tokens", type=int, default=None, help="default: the QnA endpoint's")
     ap.add_argument("--deadline", type=float, default=120.0, help="per answer; the first loads the model")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "qna.json")
     args = ap.parse_args()
@@ -169,11 +176,14 @@ def main() -> None:
         if backend is None:
             answers["reason"] = how
         else:
-            endpoint = load_settings().llm.qna.model_copy(update={"deadline_s": args.deadline})
+            update: dict[str, Any] = {"deadline_s": args.deadline}
+            if args.max_tokens:
+                update["max_tokens"] = args.max_tokens
+            endpoint = load_settings().llm.qna.model_copy(update=update)
             answerer = Answerer(retriever, backend, endpoint=endpoint)
             cold = time_answers(answerer, pick_questions(rows, 1)[:1])[0]
             timed = time_answers(answerer, pick_questions(rows, args.answers))
-            model_runs = [r for r in timed if r["source"] == "model"]
+            model_runs = [r for r in timed if r["source"] == "model" and not r["error"]]
             answers.update(
                 available=bool(model_runs),
                 cold_ms=cold["total_ms"],
@@ -216,7 +226,7 @@ def main() -> None:
                 f"{r['total_ms']:.0f}",
                 str(r["grounded"]),
                 ",".join(r["citations"]) or r["source"],
-                r["text"][:70],
+                r["error"] or r["text"][:70],
             )
         console.print(runs)
     else:
