@@ -1,0 +1,320 @@
+"""Train the fast-path intent classifier and write `src/teller/data/intent_model.npz`.
+
+    PYTHONPATH=src .venv/bin/python scripts/train_intent.py
+
+Deterministic: the same data gives the same model (lbfgs, fixed split seed, sorted inputs).
+scikit-learn is used here only; the runtime (`teller.understand.classifier`) needs numpy alone.
+
+Data
+----
+* CLINC150 and Banking77 (`$TELLER_SHARED/data/intent_train`), relabelled as below.
+* Our own phrases in `scripts/intent_data/`: `en.jsonl`, `ja.jsonl` (hand-written) and
+  `synthetic.jsonl` (templated slot values, from `synth.py`). Japanese comes only from these.
+* `scripts/intent_data/heldout*.jsonl` and the golden set are never trained on: any training line
+  that folds to the same text as one of theirs is dropped.
+
+Label mapping (the shared `suggested_intent`, reviewed)
+------------------------------------------------------
+Teller's command intents are *requests to act*; questions about products, fees, limits, how-to,
+and problem reports go to `qna`, where a grounded answer (or a human) takes over.
+
+CLINC150 (banking and credit-card domains; all other domains and `oos` are `out_of_scope`)
+  balance → balance_inquiry; transactions, spending_history → recent_transactions;
+  transfer → transfer_money; pay_bill → bill_payment;
+  bill_due, bill_balance, min_payment → qna (questions about a bill, not requests to pay it);
+  report_lost_card, freeze_account → card_lock (the protective action Teller can take; an account
+  freeze is approximated by locking cards);
+  report_fraud → human_handoff (Teller cannot open a fraud case; a person must);
+  the other banking/credit-card labels (fees, rates, limits, PIN, rewards, ...) → qna;
+  small_talk/what_can_i_ask_you → qna (a question about Teller itself);
+  ten `oos` lines that are really banking questions ("how long do wire transfers take") → qna.
+Banking77 (customer-support questions)
+  compromised_card, lost_or_stolen_card → card_lock (the customer needs the card stopped);
+  pin_blocked → qna (a PIN lockout is not a card the customer locked; card_unlock would be wrong);
+  everything else → qna (including requests Teller has no intent for: cancel a transfer, refunds,
+  top-ups, virtual cards).
+
+Weighting
+---------
+The public data is 14k `out_of_scope` and 12k `qna` lines against a few hundred per command, and
+English only. Every intent gets the same total weight; within an intent English and Japanese get
+equal halves (when both exist); within English, our own phrases get `OWN_SHARE` of the weight, since
+they are the short spoken requests Teller actually hears.
+
+Calibration
+-----------
+A temperature is fitted on a stratified 15% split (weighted NLL, same weights as training) and
+folded into the exported weights, then the model is refitted on all data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+
+from teller.domain.intents import Intent
+from teller.normalize.text import fold, is_japanese
+from teller.understand.classifier import export_model
+from teller.understand.features import featurize
+
+ROOT = Path(__file__).resolve().parents[1]
+# The shared data sits beside the checkout (as tests/conftest.py expects); override for other layouts.
+SHARED = Path(os.environ.get("TELLER_SHARED", ROOT.parent / "shared"))
+OWN_DIR = ROOT / "scripts" / "intent_data"
+OWN_FILES = ("en.jsonl", "ja.jsonl", "synthetic.jsonl")
+HELDOUT = OWN_DIR / "heldout.jsonl"
+HELDOUT_BLIND = OWN_DIR / "heldout_blind.jsonl"
+GOLDEN = SHARED / "golden" / "commands.jsonl"
+MODEL_OUT = ROOT / "src" / "teller" / "data" / "intent_model.npz"
+
+LABELS: tuple[str, ...] = tuple(i.value for i in Intent if i not in (Intent.AFFIRM, Intent.DENY))
+SEED = 13
+VAL_FRACTION = 0.15
+MIN_DF = 2
+C = 8.0
+OWN_SHARE = 0.5
+USE_IDF = True
+
+_CLINC = {
+    "balance": "balance_inquiry",
+    "transactions": "recent_transactions",
+    "spending_history": "recent_transactions",
+    "transfer": "transfer_money",
+    "pay_bill": "bill_payment",
+    "bill_due": "qna",
+    "bill_balance": "qna",
+    "min_payment": "qna",
+    "report_lost_card": "card_lock",
+    "freeze_account": "card_lock",
+    "report_fraud": "human_handoff",
+    "what_can_i_ask_you": "qna",
+}
+_CLINC_QNA_DOMAINS = frozenset({"banking", "credit_cards"})
+_CLINC_OOS_BANKING = frozenset(
+    {
+        "how much is an overdraft fee for bank",
+        "how do i change my billing address",
+        "how do i open an online line of credit",
+        "how long do wire transfers take",
+        "set a warning for when my bank account starts running low",
+        "how long will it take me to pay off my card if i pay an extra $50 a month over the minimum",
+        "does our bank have free notary",
+        "is the pnc bank open",
+        "what is the purpose or benefit of a cash advance",
+    }
+)
+_BANKING77 = {
+    "compromised_card": "card_lock",
+    "lost_or_stolen_card": "card_lock",
+}
+
+
+@dataclass(frozen=True)
+class Example:
+    text: str  # folded
+    intent: str
+    lang: str  # "en" | "ja"
+    origin: str  # "clinc" | "banking77" | "own"
+
+
+def clinc_intent(orig_label: str, domain: str, text: str) -> str:
+    """Teller intent of one CLINC150 line (see the module docstring)."""
+    if orig_label in _CLINC:
+        return _CLINC[orig_label]
+    if domain in _CLINC_QNA_DOMAINS or (orig_label == "oos" and text in _CLINC_OOS_BANKING):
+        return "qna"
+    return "out_of_scope"
+
+
+def banking77_intent(orig_label: str) -> str:
+    """Teller intent of one Banking77 line (see the module docstring)."""
+    return _BANKING77.get(orig_label, "qna")
+
+
+def _read_jsonl(path: Path) -> Iterable[dict[str, str]]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def make_example(text: str, intent: str, origin: str) -> Example:
+    folded = fold(text)
+    return Example(folded, intent, "ja" if is_japanese(folded) else "en", origin)
+
+
+def evaluation_texts() -> set[str]:
+    """Folded texts of the held-out set and the golden set: never trained on."""
+    texts: set[str] = set()
+    for path in (HELDOUT, HELDOUT_BLIND, GOLDEN):
+        if path.exists():
+            texts |= {fold(r["text"]) for r in _read_jsonl(path)}
+    return texts
+
+
+def load_training_data(shared: Path = SHARED) -> list[Example]:
+    """All training examples, deduplicated (first label wins), evaluation texts removed."""
+    data_dir = shared / "data" / "intent_train"
+    examples: list[Example] = []
+    for r in _read_jsonl(data_dir / "clinc150_train.jsonl"):
+        examples.append(
+            make_example(r["text"], clinc_intent(r["orig_label"], r["domain"], r["text"]), "clinc")
+        )
+    for r in _read_jsonl(data_dir / "banking77_train.jsonl"):
+        examples.append(make_example(r["text"], banking77_intent(r["orig_label"]), "banking77"))
+    for name in OWN_FILES:
+        examples.extend(make_example(r["text"], r["intent"], "own") for r in _read_jsonl(OWN_DIR / name))
+    excluded = evaluation_texts()
+    seen: set[str] = set()
+    kept: list[Example] = []
+    for ex in examples:
+        if ex.intent not in LABELS:
+            raise ValueError(f"unknown intent {ex.intent!r} for {ex.text!r}")
+        if ex.text in seen or ex.text in excluded or not ex.text:
+            continue
+        seen.add(ex.text)
+        kept.append(ex)
+    return kept
+
+
+def load_jsonl_examples(path: Path, key: str = "intent") -> list[Example]:
+    """Evaluation examples from a JSONL file; `key` may be a dotted path such as `expect.intent`."""
+    out = []
+    for r in _read_jsonl(path):
+        value: object = r
+        for part in key.split("."):
+            value = value[part]  # type: ignore[index]
+        out.append(make_example(r["text"], str(value), "eval"))
+    return out
+
+
+def sample_weights(examples: Sequence[Example], own_share: float = OWN_SHARE) -> np.ndarray:
+    """Per-example weights: equal per intent, then per language, then own vs public (mean 1)."""
+    groups: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    for ex in examples:
+        groups[ex.intent][ex.lang][_source(ex)] += 1
+    weights = np.empty(len(examples))
+    for i, ex in enumerate(examples):
+        langs = groups[ex.intent]
+        sources = langs[ex.lang]
+        share = 1.0 / len(langs)
+        if len(sources) > 1:
+            share *= own_share if _source(ex) == "own" else 1.0 - own_share
+        weights[i] = share / sources[_source(ex)]
+    return weights * (len(examples) / weights.sum())
+
+
+def _source(ex: Example) -> str:
+    return "own" if ex.origin == "own" else "public"
+
+
+@dataclass
+class Fitted:
+    vectorizer: CountVectorizer
+    tfidf: TfidfTransformer | None
+    model: LogisticRegression
+
+    def transform(self, texts: Sequence[str]) -> object:
+        x = self.vectorizer.transform(texts)
+        return self.tfidf.transform(x) if self.tfidf is not None else x
+
+    def decision(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self.model.decision_function(self.transform(texts)))
+
+
+def fit(
+    examples: Sequence[Example],
+    weights: np.ndarray,
+    *,
+    c: float = C,
+    min_df: int = MIN_DF,
+    use_idf: bool = USE_IDF,
+) -> Fitted:
+    """Vectorize with the runtime featurizer and fit a class-weighted multinomial logistic regression."""
+    texts = [ex.text for ex in examples]
+    vectorizer = CountVectorizer(analyzer=featurize, binary=True, min_df=min_df, dtype=np.float64)
+    x = vectorizer.fit_transform(texts)
+    tfidf = None
+    if use_idf:
+        tfidf = TfidfTransformer(norm="l2", use_idf=True, smooth_idf=True)
+        x = tfidf.fit_transform(x)
+    model = LogisticRegression(C=c, max_iter=3000, tol=1e-6)
+    model.fit(x, [ex.intent for ex in examples], sample_weight=weights)
+    return Fitted(vectorizer, tfidf, model)
+
+
+def fit_temperature(logits: np.ndarray, labels: np.ndarray, weights: np.ndarray) -> float:
+    """Temperature minimising the weighted negative log-likelihood (grid search in log space)."""
+    best_t, best_nll = 1.0, np.inf
+    for t in np.exp(np.linspace(np.log(0.25), np.log(4.0), 241)):
+        z = logits / t
+        z = z - z.max(axis=1, keepdims=True)
+        log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        nll = -(weights * log_p[np.arange(len(labels)), labels]).sum() / weights.sum()
+        if nll < best_nll:
+            best_t, best_nll = float(t), float(nll)
+    return best_t
+
+
+def export(fitted: Fitted, path: Path, temperature: float = 1.0) -> None:
+    """Write the fitted model in the runtime's format (columns in `LABELS` order)."""
+    classes = [str(c) for c in fitted.model.classes_]
+    order = [classes.index(label) for label in LABELS if label in classes]
+    vocab = fitted.vectorizer.get_feature_names_out()
+    export_model(
+        path,
+        vocabulary=[str(v) for v in vocab],
+        classes=[classes[i] for i in order],
+        weights=fitted.model.coef_.T[:, order],
+        bias=fitted.model.intercept_[order],
+        scale=fitted.tfidf.idf_ if fitted.tfidf is not None else None,
+        l2_normalize=fitted.tfidf is not None,
+        temperature=temperature,
+    )
+
+
+def split(examples: Sequence[Example]) -> tuple[list[Example], list[Example]]:
+    """The stratified 85/15 split used for calibration and for `bench/intent_eval.py`."""
+    train, val = train_test_split(
+        list(examples), test_size=VAL_FRACTION, random_state=SEED, stratify=[ex.intent for ex in examples]
+    )
+    return train, val
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=MODEL_OUT)
+    args = parser.parse_args(argv)
+
+    examples = load_training_data()
+    counts = Counter((ex.intent, ex.lang) for ex in examples)
+    print(f"{len(examples)} training examples")
+    for label in LABELS:
+        print(f"  {label:<20} en {counts[(label, 'en')]:>6}  ja {counts[(label, 'ja')]:>5}")
+
+    train, val = split(examples)
+    fitted = fit(train, sample_weights(train))
+    val_labels = np.array([list(fitted.model.classes_).index(ex.intent) for ex in val])
+    temperature = fit_temperature(fitted.decision([ex.text for ex in val]), val_labels, sample_weights(val))
+    print(f"temperature {temperature:.3f} (fitted on {len(val)} held-out examples)")
+
+    final = fit(examples, sample_weights(examples))
+    export(final, args.out, temperature)
+    size = args.out.stat().st_size
+    print(f"wrote {args.out} ({len(final.vectorizer.vocabulary_)} features, {size / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
