@@ -6,7 +6,7 @@ Each utterance (piper's neural en_US voice, made by bench/speech/generate.py) is
 16 kHz stream; compute is measured on this CPU (see teller.voice.session for the clock). Variants:
 
     plain         Whisper's 30 s window, final decode after the endpoint, no prefetch
-    short_window  the encoder sees the utterance plus 1 s, not 30 s
+    short_window  the encoder sees the utterance plus 8 s, not 30 s
     speculative   + final decode starts at a 160 ms pause and is kept if speech does not resume
     early_work    + prefetch of normalization and name lookup on stable partials (the default)
 
@@ -41,9 +41,9 @@ from teller.voice.settings import ASRSettings, VoiceSettings  # noqa: E402
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "plain": {"window_pad_s": 0.0, "speculative": False, "prefetch": False},
-    "short_window": {"window_pad_s": 1.0, "speculative": False, "prefetch": False},
-    "speculative": {"window_pad_s": 1.0, "speculative": True, "prefetch": False},
-    "early_work": {"window_pad_s": 1.0, "speculative": True, "prefetch": True},
+    "short_window": {"window_pad_s": 8.0, "speculative": False, "prefetch": False},
+    "speculative": {"window_pad_s": 8.0, "speculative": True, "prefetch": False},
+    "early_work": {"window_pad_s": 8.0, "speculative": True, "prefetch": True},
 }
 ENTITY_KEYS = (
     "amount_minor",

@@ -8,12 +8,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.voice.conftest import RecordingRunner, silence
 
 from teller.errors import BadAudio
 from teller.voice.engine import VoiceEngine
 from teller.voice.files import ask_audio, listen_samples
 from teller.voice.settings import VoiceSettings
-from tests.voice.conftest import RecordingRunner, silence
 
 NOW = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 QUIET = 4_800  # the 0.3 s of quiet the generator puts around each phrase

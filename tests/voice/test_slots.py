@@ -6,7 +6,7 @@ import pytest
 
 from teller.voice.slots import Tail, name_tokens, tail_state
 
-NAMES = name_tokens(["David Lee", "Maria Garcia", "Sato Ken", "Con Edison"])
+NAMES = name_tokens(["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta", "Con Edison"])
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,7 @@ NAMES = name_tokens(["David Lee", "Maria Garcia", "Sato Ken", "Con Edison"])
         "lock the card ending in 12",
         "send 50 dollars to",
         "send 50 dollars to David",
+        "send 5000 yen to Sato",
         "send two hundred and",
     ],
 )

@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.voice.conftest import noise_burst, silence
 
 from teller.voice.audio import SAMPLE_RATE, frames
 from teller.voice.endpoint import Endpointer, Kind
 from teller.voice.settings import VoiceSettings
-from tests.voice.conftest import noise_burst, silence
 
 pytest.importorskip("onnxruntime", reason="voice extra not installed")
 

@@ -36,6 +36,7 @@ _CLOSERS = _CURRENCY | _words(
 )
 _CARD_VERBS = _words("lock unlock freeze unfreeze block lost stolen")
 _QUERY_WORDS = _words("balance transactions payees spend spent")
+_MONTHS = _words("january february march april may june july august september october november december")
 _MONEY_VERBS = _words("send transfer pay wire give")
 _TOKEN = re.compile(r"\$?\d[\d,]*(?:\.\d+)?|[a-z']+")
 
@@ -59,7 +60,8 @@ def tail_state(text: str, names: Sequence[Sequence[str]] = ()) -> Tail:
     if last in _CONNECTORS or last == "and":
         return Tail.OPEN
     if _is_number(last):
-        return Tail.NEUTRAL if _complete_digit_string(toks) or last.startswith("$") else Tail.OPEN
+        closed = _complete_digit_string(toks) or last.startswith("$") or _after_month(toks)
+        return Tail.NEUTRAL if closed else Tail.OPEN
     if _inside_name(toks, names):
         return Tail.OPEN
     if _complete_command(toks, names):
@@ -95,13 +97,23 @@ def _ends_with_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
     return any(len(n) <= len(toks) and toks[-len(n) :] == list(n) for n in names)
 
 
+def _after_month(toks: list[str]) -> bool:
+    """A day number after a month name ("on December 1") is a whole date, not an amount."""
+    count = _trailing_number_count(toks)
+    return len(toks) > count and toks[-count - 1] in _MONTHS
+
+
 def _inside_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
-    """The last words are a strict prefix of a name and not a whole name themselves."""
+    """The last words start two or more names and end none: the name is still being said.
+
+    A prefix that already picks out one name ("to Maria" with one Maria Garcia) is not held.
+    """
     if _ends_with_name(toks, names):
         return False
-    for name in names:
-        for k in range(1, len(name)):
-            if len(toks) >= k and toks[-k:] == list(name[:k]):
+    for k in (2, 1):
+        if len(toks) >= k:
+            starts = sum(1 for name in names if len(name) > k and list(name[:k]) == toks[-k:])
+            if starts >= 2:
                 return True
     return False
 

@@ -2,8 +2,10 @@
 
 Whisper pads every input to 30 s, so the encoder costs the same for a two-second command as for a
 long dictation. The encoder accepts a shorter mel window, so `window_pad_s` feeds it the utterance
-plus a little padding (rounded up to whole seconds); this keeps tiny.en's accuracy on short
-commands and cuts the decode several times. Names are biased through the decoder prompt.
+plus that much silent audio (rounded up to whole seconds). On the synthesized commands: 30 s window
+WER 0.10; utterance + 8 s WER 0.10 at about half the decode time; + 1 s WER 0.13 at a quarter
+(short windows make tiny.en add a trailing fragment now and then). Names are biased through the
+decoder prompt.
 """
 
 from __future__ import annotations
