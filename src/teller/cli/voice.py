@@ -15,17 +15,26 @@ import typer
 if TYPE_CHECKING:
     from teller.domain.turn import TurnResult
     from teller.voice.session import Runner
+    from teller.voice.settings import VoiceSettings
 
 
-def ask_audio(runner: Runner, path: str | Path, customer_id: str, now: datetime | None) -> TurnResult:
+def ask_audio(
+    runner: Runner,
+    path: str | Path,
+    customer_id: str,
+    now: datetime | None,
+    *,
+    request_id: str = "ask",
+    settings: VoiceSettings | None = None,
+) -> TurnResult:
     """One spoken request in a file → its turn result (with `transcript` and voice timings).
 
-    Models load once per process. Raises `BadAudio` for unusable audio or no speech, and
-    `MissingExtra` (extra `voice`) when the voice packages are not installed.
+    Models load once per process (per distinct `settings`). Raises `BadAudio` for unusable audio
+    or no speech, and `MissingExtra` (extra `voice`) when the voice packages are not installed.
     """
     from teller.voice.files import ask_audio as _ask_audio
 
-    return _ask_audio(runner, path, customer_id, now)
+    return _ask_audio(runner, path, customer_id, now, settings=settings, request_id=request_id)
 
 
 def _parse_now(value: str | None) -> datetime | None:
