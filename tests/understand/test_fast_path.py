@@ -67,3 +67,10 @@ def test_trace_explains_amount_date_and_name(runner: Any) -> None:
     stages = {(t.stage, t.value) for t in r.trace}
     assert ("normalize", "5000 JPY") in stages and ("normalize", "2026-11-22") in stages
     assert any(t.stage == "names" and t.value == "p_001" for t in r.trace)
+
+
+def test_a_number_inside_a_date_is_not_the_amount(runner: Any) -> None:
+    """'on december 1' dates the payment; it does not make it a $1 payment."""
+    r = understand(runner, "pay xfinity on december 1", customer="c_002")
+    assert r.entities.execute_on is not None and r.entities.execute_on.isoformat() == "2026-12-01"
+    assert r.entities.amount_minor == 7999  # the outstanding bill

@@ -102,10 +102,12 @@ def find_count(turn: NormalizedTurn) -> int | None:
 
 def find_amount(turn: NormalizedTurn) -> Extraction[AmountValue] | None:
     """The money amount: one with a currency first, else a bare number that is not an account number."""
-    with_currency = [a for a in turn.amounts if a.value.currency is not None]
+    # A number inside a date ("december 1", "the 28th") is the date's, never an amount.
+    amounts = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+    with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
-    for amount in turn.amounts:
+    for amount in amounts:
         if _ACCOUNT_NUMBER_CONTEXT.search(turn.folded[: amount.start]):
             continue
         in_digits = any(d.start <= amount.start < d.end and len(d.value) >= 4 for d in turn.digits)
