@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Creates .venv and installs Teller with every extra the tests need. Idempotent: it re-installs
-# only when pyproject.toml changed since the last successful run.
+# only when pyproject.toml or this script changed since the last successful run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
-stamp="$VENV/.installed-$(sha1sum pyproject.toml scripts/setup.sh | sha1sum | cut -c1-12)"
+stamp="$VENV/.installed-$(cat pyproject.toml scripts/setup.sh | sha1sum | cut -c1-12)"
 if [ -f "$stamp" ]; then
   exit 0
 fi
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -e ".[api,qna,dev]"
+pip=("$VENV/bin/python" -m pip install -q --disable-pip-version-check)
+"${pip[@]}" --upgrade pip
+# llama-cpp-python builds llama.cpp from source: portable flags (no -march=native) so a wheel built
+# once and cached by pip works on any x86-64 machine, and no multimodal tools.
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF}"
+"${pip[@]}" -e ".[api,qna,llm,voice,dev]"
+# The silero-vad wheel carries the ONNX model Teller uses; it declares torch, which Teller never imports.
+"${pip[@]}" --no-deps "silero-vad==6.2.3"
 rm -f "$VENV"/.installed-*
 touch "$stamp"
