@@ -88,6 +88,21 @@ class Extractor:
         """An extractor that always answers ``ok=False, reason="llm_disabled"`` without any model."""
         return cls(None)
 
+    def warm(self) -> bool:
+        """Prepare the fixed prompt prefix (load the model / fill the server's prefix cache); never raises.
+
+        Call it at start-up or while the customer is still speaking. Returns whether warming happened.
+        """
+        warm = getattr(self._backend, "warm", None)
+        if warm is None:
+            return False
+        try:
+            warm(build_messages("", [], {}, "en"))
+        except Exception as exc:  # warming is an optimisation; the turn itself reports failures
+            log.warning("llm warm-up failed: %s", exc)
+            return False
+        return True
+
     def extract(self, inp: ExtractionInput) -> ExtractionOutcome:
         start = time.perf_counter_ns()
         if self._backend is None:

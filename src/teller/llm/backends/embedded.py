@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -101,7 +102,9 @@ class EmbeddedBackend:
                 llguidance = _llguidance()
                 llm = load_llama(self.model_path(), n_ctx=self._n_ctx, n_threads=self._n_threads)
                 self._renderer = ChatRenderer.from_llama(llm)
-                self._lltokenizer = llguidance.llamacpp.lltokenizer_from_vocab(llm._model.vocab)
+                with warnings.catch_warnings():  # one deprecation warning per vocabulary entry otherwise
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    self._lltokenizer = llguidance.llamacpp.lltokenizer_from_vocab(llm._model.vocab)
                 self._json_llm = llm
             return self._json_llm
 
@@ -110,6 +113,17 @@ class EmbeddedBackend:
             if self._text_llm is None:
                 self._text_llm = load_llama(self.model_path(), n_ctx=self._n_ctx, n_threads=self._n_threads)
             return self._text_llm
+
+    def warm(self, messages: Sequence[Message]) -> None:
+        """Load the model and decode the fixed prefix of `messages` now, so the first turn skips it."""
+        llm = self._json_model()
+        with self._json_lock:
+            prompt, prefix_len = self._prompt_tokens(llm, messages)
+            cached = llm.input_ids[: llm.n_tokens]
+            if prefix_len and (len(cached) < prefix_len or list(cached[:prefix_len]) != prompt[:prefix_len]):
+                llm.n_tokens = 0
+                llm.eval(prompt[:prefix_len])
+                self.prefix_evaluations += 1
 
     # -- constrained JSON --------------------------------------------------------------------------
 

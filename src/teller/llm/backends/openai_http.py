@@ -119,6 +119,15 @@ class OpenAIBackend:
             self._model = served[0]
         return self._model
 
+    def warm(self, messages: Sequence[Message], *, deadline_s: float = 10.0) -> None:
+        """Send the prompt once with max_tokens=1 so the server's prefix cache holds its fixed part."""
+        deadline = _Deadline(deadline_s)
+        body = text_body(
+            self.dialect, self.model(deadline_s=deadline_s), messages, max_tokens=1, temperature=0.0
+        )
+        for _ in self._stream(body, deadline):
+            pass
+
     # -- the two protocol methods ------------------------------------------------------------------
 
     def complete_json(
