@@ -41,7 +41,7 @@ class PolicySettings(BaseModel):
 
 
 class LLMEndpoint(BaseModel):
-    backend: str = "embedded"  # embedded | openai
+    backend: str = "embedded"  # embedded | openai | extractive (QnA only: quote the best article)
     dialect: str = "vllm"  # vllm | sglang | llamacpp | llamacpp-python
     base_url: str | None = None
     model: str | None = None
@@ -55,8 +55,12 @@ class LLMEndpoint(BaseModel):
 class LLMSettings(BaseModel):
     enabled: bool = True
     extract: LLMEndpoint = Field(default_factory=LLMEndpoint)
+    # QnA defaults to extractive answers: the bundled 0.5B model states wrong facts too often to speak
+    # for a bank. Point TELLER_LLM__QNA__BACKEND=openai at Gemma 4 (or =embedded for the small model).
     qna: LLMEndpoint = Field(
-        default_factory=lambda: LLMEndpoint(max_tokens=256, temperature=0.2, deadline_s=30.0)
+        default_factory=lambda: LLMEndpoint(
+            backend="extractive", max_tokens=256, temperature=0.2, deadline_s=30.0
+        )
     )
 
 

@@ -61,3 +61,16 @@ def test_db_load_rejects_a_bad_file_and_changes_nothing(tmp_path: Path) -> None:
     assert loaded.returncode == 2 and "customers[0].accounts[0].balance_minor" in loaded.stderr
     asked = run(["ask", "what's my balance", "--json", "--customer", "c_001"], db)
     assert json.loads(asked.stdout)["data"]["accounts"][0]["balance_minor"] == 1234567
+
+
+def test_ask_answers_a_bank_question_with_a_citation(tmp_path: Path) -> None:
+    """A qna turn is answered from the knowledge base, citing an article id that exists."""
+    asked = run(
+        ["ask", "what does an international transfer cost", "--json", "--customer", "c_002"],
+        tmp_path / "t.sqlite3",
+    )
+    result = json.loads(asked.stdout)
+    kb = Path(__file__).resolve().parents[2] / "src/teller/data/kb"
+    cited = result["data"]["citations"]
+    assert result["intent"] == "qna" and result["data"]["grounded"] and cited
+    assert all(list(kb.rglob(f"{c}.md")) for c in cited)

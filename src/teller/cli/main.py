@@ -20,6 +20,7 @@ from teller.cli import voice as voice_cli
 from teller.cli.render import print_result
 
 if TYPE_CHECKING:
+    from teller.domain.turn import TurnResult
     from teller.pipeline.turn import TurnRunner
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Teller: a real-time banking assistant.")
@@ -67,10 +68,40 @@ def ask(
     except TellerError as exc:
         typer.echo(f"error: {exc.message}", err=True)
         raise typer.Exit(2) from exc
+    streamed = result.intent == "qna" and result.action == "answer"
+    if streamed:
+        result = _answer(result, text or result.transcript or "", stream=not as_json)
     if as_json:
         typer.echo(result.model_dump_json())
     else:
-        print_result(result)
+        print_result(result, reply=not streamed)
+
+
+def _answer(result: TurnResult, question: str, *, stream: bool) -> TurnResult:
+    """Answer a QnA turn from the knowledge base, streaming tokens to the terminal when asked to."""
+    from teller.config import load_settings
+    from teller.errors import TellerError
+    from teller.qna.answer import Done, Token, build_answerer
+
+    text: list[str] = []
+    done: Done | None = None
+    try:
+        for event in build_answerer(load_settings().llm).stream(question):
+            if isinstance(event, Token):
+                text.append(event.text)
+                if stream:
+                    typer.echo(event.text, nl=False)
+            elif isinstance(event, Done):
+                done = event
+    except TellerError as exc:  # a model that fails mid-answer: say so and offer a person
+        text.append(f" [answer interrupted: {exc.message}; ask for an agent to talk to a person]")
+    if stream:
+        typer.echo("")
+    data: dict[str, object] = {
+        "citations": list(done.citations) if done else [],
+        "grounded": bool(done and done.grounded),
+    }
+    return result.model_copy(update={"reply": "".join(text).strip(), "data": data})
 
 
 @app.command()

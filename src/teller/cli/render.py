@@ -9,8 +9,10 @@ from teller.domain.turn import TurnResult
 _console = Console(highlight=False)
 
 
-def print_result(result: TurnResult) -> None:
-    _console.print(f"[bold]{result.reply}[/bold]")
+def print_result(result: TurnResult, *, reply: bool = True) -> None:
+    """The reply (unless it was already streamed), the token, the decision and the stage timings."""
+    if reply:
+        _console.print(f"[bold]{result.reply}[/bold]")
     if result.pending is not None:
         _console.print(f"  token: {result.pending.token}  (teller confirm TOKEN / teller cancel TOKEN)")
     extra = f" reason={result.reason}" if result.reason else ""

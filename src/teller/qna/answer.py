@@ -94,12 +94,13 @@ AnswerEvent = Retrieved | Token | Done
 
 
 def build_answerer(llm: LLMSettings, *, retriever: Retriever | None = None) -> Answerer:
-    """An Answerer over the QnA endpoint (`TELLER_LLM__QNA__…`); no model when the LLM is disabled.
+    """An Answerer over the QnA endpoint (`TELLER_LLM__QNA__…`); no model when the LLM is disabled
+    or the QnA backend is `extractive`.
 
     Builds nothing heavy: the backend loads its model on the first question.
     """
     backend: TextStreamBackend | None = None
-    if llm.enabled:
+    if llm.enabled and llm.qna.backend != "extractive":
         from teller.llm.factory import build_backend
 
         backend = build_backend(llm.qna)
