@@ -74,3 +74,24 @@ def test_a_number_inside_a_date_is_not_the_amount(runner: Any) -> None:
     r = understand(runner, "pay xfinity on december 1", customer="c_002")
     assert r.entities.execute_on is not None and r.entities.execute_on.isoformat() == "2026-12-01"
     assert r.entities.amount_minor == 7999  # the outstanding bill
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pay attention to me",
+        "send my regards to the team",
+        "move my appointment to friday",
+        "my phone was stolen",
+    ],
+)
+def test_command_words_without_their_object_are_not_confident(runner: Any, text: str) -> None:
+    """A money or card command proposed without an amount, a payee or a card is low confidence and moves nothing."""
+    r = understand(runner, text, customer="c_002")
+    assert r.confidence < 0.6 and r.pending is None
+
+
+def test_an_infinitive_to_is_not_a_recipient(runner: Any) -> None:
+    """'I want to make a transfer' asks who and how much instead of refusing a recipient 'make a transfer'."""
+    r = understand(runner, "I want to make a transfer", customer="c_002")
+    assert r.action == "ask_slot" and "recipient_id" in r.missing

@@ -7,6 +7,7 @@ what separates bank questions (`qna`) from everything else (`out_of_scope`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -125,7 +126,25 @@ class FastPath:
         top, p = ranked[0]
         if question and fee_or_howto and top in _COMMANDS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
+        if not _supported(top, folded, has_amount or has_payee or has_biller):
+            # "pay attention to me", "my phone was stolen": a command word without its object.
+            return top, p * 0.5, "classifier_unsupported"
         return top, p, "classifier"
+
+
+_CARD_WORDS = re.compile(r"\bcards?\b|visa|debit|credit|カード|デビット|クレジット")
+_PAYMENT_WORDS = re.compile(
+    r"\b(?:money|funds|cash|bill|bills|payment|transfer|wire|dollars?|yen|bucks)\b|円|送金|振込|振り込|料金|代"
+)
+
+
+def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
+    """Whether the text names what a classifier-proposed card or money command would act on."""
+    if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
+        return bool(_CARD_WORDS.search(folded))
+    if intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):
+        return has_object or bool(_PAYMENT_WORDS.search(folded))
+    return True
 
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:
