@@ -86,7 +86,7 @@ def test_a_number_inside_a_date_is_not_the_amount(runner: Any) -> None:
     ],
 )
 def test_command_words_without_their_object_are_not_confident(runner: Any, text: str) -> None:
-    """A money or card command proposed without an amount, a payee or a card is low confidence and moves nothing."""
+    """A money or card command without an amount, a payee or a card is low confidence and moves nothing."""
     r = understand(runner, text, customer="c_002")
     assert r.confidence < 0.6 and r.pending is None
 
