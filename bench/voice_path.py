@@ -8,7 +8,8 @@ Each utterance (piper's neural en_US voice, made by bench/speech/generate.py) is
     plain         Whisper's 30 s window, final decode after the endpoint, no prefetch
     short_window  the encoder sees the utterance plus 8 s, not 30 s
     speculative   + final decode starts at a 160 ms pause and is kept if speech does not resume
-    early_work    + prefetch of normalization and name lookup on stable partials (the default)
+    early_work    + prefetch of normalization and name lookup on stable partials (beam 1)
+    default       + beam search of 2 and safe text repairs (voice/repair.py): the shipped settings
 
 Writes bench/results/voice_path.json and prints a table.
 """
@@ -39,11 +40,16 @@ from teller.voice.engine import VoiceEngine  # noqa: E402
 from teller.voice.files import listen_samples  # noqa: E402
 from teller.voice.settings import ASRSettings, VoiceSettings  # noqa: E402
 
+KNOBS = ("window_pad_s", "speculative", "prefetch", "beam_size", "repair")
 VARIANTS: dict[str, dict[str, Any]] = {
-    "plain": {"window_pad_s": 0.0, "speculative": False, "prefetch": False},
-    "short_window": {"window_pad_s": 8.0, "speculative": False, "prefetch": False},
-    "speculative": {"window_pad_s": 8.0, "speculative": True, "prefetch": False},
-    "early_work": {"window_pad_s": 8.0, "speculative": True, "prefetch": True},
+    name: dict(zip(KNOBS, values, strict=True))
+    for name, values in {
+        "plain": (0.0, False, False, 1, False),
+        "short_window": (8.0, False, False, 1, False),
+        "speculative": (8.0, True, False, 1, False),
+        "early_work": (8.0, True, True, 1, False),  # the default until beam 2 and repairs
+        "default": (8.0, True, True, 2, True),
+    }.items()
 }
 ENTITY_KEYS = (
     "amount_minor",
@@ -108,7 +114,8 @@ def run_variant(
     settings = VoiceSettings(
         speculative=knobs["speculative"],
         prefetch=knobs["prefetch"],
-        asr=ASRSettings(window_pad_s=knobs["window_pad_s"]),
+        repair=knobs["repair"],
+        asr=ASRSettings(window_pad_s=knobs["window_pad_s"], beam_size=knobs["beam_size"]),
     )
     engine = VoiceEngine.shared(settings)
     eos: list[float] = []

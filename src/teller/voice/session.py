@@ -36,12 +36,13 @@ from typing import Protocol
 
 import numpy as np
 
-from teller.domain.turn import TurnRequest, TurnResult
+from teller.domain.turn import TraceOut, TurnRequest, TurnResult
 from teller.voice.asr import Hypothesis, is_backchannel
 from teller.voice.audio import FRAME_MS, Samples
 from teller.voice.bias import customer_names
 from teller.voice.endpoint import Endpointer, Event, Kind
 from teller.voice.engine import StreamParts, VoiceEngine
+from teller.voice.repair import repair
 from teller.voice.slots import Tail, name_tokens, tail_state
 
 _STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
@@ -271,9 +272,9 @@ class Listener:
         self.on_event(VoiceEvent("final", final_at, hyp.text))
         self._turns += 1
         rid = self.request_id if self._turns == 1 else f"{self.request_id}-{self._turns}"
-        request = TurnRequest(
-            id=rid, customer_id=self.customer_id, text=hyp.text[:2000], now=self._request_now()
-        )
+        fixed = repair(hyp.text) if self.settings.repair else None
+        text = fixed.text if fixed is not None else hyp.text
+        request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()
         result = self.runner.run(request)
         if not self.live:
@@ -289,8 +290,16 @@ class Listener:
             "eos_to_action": action_at - eos,
             "speculative": 1.0 if used_spec else 0.0,
         }
+        trace = result.trace
+        if fixed is not None:
+            repaired = TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
+            trace = [repaired, *trace]
         result = result.model_copy(
-            update={"transcript": hyp.text, "timings_ms": {**result.timings_ms, **_rounded(timings)}}
+            update={
+                "transcript": text,
+                "trace": trace,
+                "timings_ms": {**result.timings_ms, **_rounded(timings)},
+            }
         )
         self.on_event(VoiceEvent("result", action_at, result.action.value))
         return result
