@@ -293,7 +293,7 @@ def main() -> None:
             f"{m['model_calls_mean']:.1f}",
             f"{m['output_tokens_mean']:.1f}",
         )
-    console = Console()
+    console = Console(width=150)
     console.print(table)
     console.print(f"model load {load_s:.1f} s, prefix warm-up {warm_s:.1f} s, load average {os.getloadavg()}")
 

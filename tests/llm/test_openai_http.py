@@ -85,7 +85,7 @@ def test_http_500_is_unavailable_and_400_is_a_backend_error() -> None:
 def test_stream_text_yields_pieces_and_cancels_on_close() -> None:
     """stream_text yields the answer in pieces; closing the generator early drops the connection."""
     answer = "Transfers made after 15:00 arrive the next business day. " * 20
-    with serve(FakeOpenAI(reply=lambda body: answer, delay_s=0.2)) as fake:
+    with serve(FakeOpenAI(reply=lambda body: answer, delay_s=0.05)) as fake:
         backend = OpenAIBackend(fake.base_url, model="m", dialect="sglang")
         pieces = list(
             backend.stream_text(

@@ -31,7 +31,9 @@ from teller.llm.protocol import Completion, Message
 
 PROSE_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
-    "properties": {"verdict": {"enum": ["approve", "deny"]}, "count": {"type": "integer"}},
+    # Enums only: an unbounded integer lets a weak model emit digits until max_tokens runs out, and
+    # llama-cpp-python's schema converter ignores minimum/maximum.
+    "properties": {"verdict": {"enum": ["approve", "deny"]}, "count": {"enum": [1, 2, 3]}},
     "required": ["verdict", "count"],
     "additionalProperties": False,
 }
@@ -112,7 +114,7 @@ def valid_prose_reply(text: str) -> bool:
         isinstance(value, dict)
         and set(value) == {"verdict", "count"}
         and value["verdict"] in ("approve", "deny")
-        and isinstance(value["count"], int)
+        and value["count"] in (1, 2, 3)
         and not isinstance(value["count"], bool)
     )
 

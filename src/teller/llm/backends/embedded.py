@@ -32,6 +32,8 @@ from teller.errors import BackendError, DeadlineExceeded, MissingExtra
 from teller.llm.backends.llama_runtime import ChatRenderer, load_llama
 from teller.llm.protocol import Completion, Message
 
+_CHUNK = 128  # prompt tokens per decode when the cache is cold (deadline checked in between)
+
 
 def _llguidance() -> Any:
     try:
@@ -157,8 +159,16 @@ class EmbeddedBackend:
         suffix: list[int] = llm.tokenize(suffix_text.encode(), add_bos=False, special=True)
         return [*prefix, *suffix], len(prefix)
 
-    def _start(self, llm: Any, prompt: list[int], prefix_len: int, forced: list[int]) -> int:
-        """Decode what the KV cache lacks of `prompt` (+ the initially forced tokens); returns reused."""
+    def _start(
+        self, llm: Any, prompt: list[int], prefix_len: int, forced: list[int], clock: _Clock
+    ) -> tuple[int, int]:
+        """Decode what the KV cache lacks of `prompt` (+ the initially forced tokens).
+
+        Returns (tokens reused from the cache, decode calls made).
+
+        Long prompts are decoded in chunks with a deadline check between them, so a cold prefix
+        overshoots the deadline by at most one chunk; what was decoded stays cached for the next call.
+        """
         reused = 0
         if self.reuse_prefix:
             cached = llm.input_ids[: llm.n_tokens]
@@ -168,8 +178,15 @@ class EmbeddedBackend:
         if reused < prefix_len:
             self.prefix_evaluations += 1
         llm.n_tokens = reused
-        llm.eval([*prompt[reused:], *forced])
-        return reused
+        pending = [*prompt[reused:], *forced]
+        calls = 1
+        while len(pending) > _CHUNK:
+            llm.eval(pending[:_CHUNK])
+            pending = pending[_CHUNK:]
+            calls += 1
+            clock.check()
+        llm.eval(pending)
+        return reused, calls
 
     def _generate_json(
         self,
@@ -191,8 +208,8 @@ class EmbeddedBackend:
         out: list[int] = []
         forced = self._forced(matcher)
         out.extend(forced)
-        reused = self._start(llm, prompt, prefix_len, forced)
-        calls, ttft = 1, None
+        reused, calls = self._start(llm, prompt, prefix_len, forced, clock)
+        ttft: float | None = None
         n_vocab = llm.n_vocab()
         while not matcher.is_stopped():
             clock.check()
