@@ -153,7 +153,9 @@ class TurnRunner:
                 self.pending, snapshot, decision, understood.intent.value, now=now, ttl_s=ttl
             ), None
         if effect.kind == "card_lock" and e.card_id:
-            self.bank.set_card_status(snapshot.customer.id, e.card_id, "locked", now=now)
+            card = snapshot.card(e.card_id)
+            if card is not None and card.status != "locked":  # already locked: nothing to write
+                self.bank.set_card_status(snapshot.customer.id, e.card_id, "locked", now=now)
             return None, None
         if effect.kind == "read_balance":
             return None, effects.read_balance(snapshot, e.account_id)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -106,8 +106,6 @@ class PendingActions:
         for attempt in (1, 2):
             try:
                 with self._db.write() as session:
-                    if session.get(CustomerRow, customer_id) is None:
-                        raise NotFound(f"no customer {customer_id!r}")
                     if idempotency_key is not None:
                         existing = session.scalars(
                             select(PendingActionRow).where(
@@ -118,24 +116,31 @@ class PendingActions:
                         if existing is not None:
                             return self._reissue(session, existing, kind, stored, token, now)
                     action_id = f"pa_{secrets.token_hex(12)}"
-                    session.add(
-                        PendingActionRow(
+                    # Core insert, not ORM add+flush: this runs on every confirm-bound turn. An
+                    # unknown customer fails the foreign key (see the IntegrityError branch below).
+                    session.execute(
+                        insert(PendingActionRow).values(
                             id=action_id, customer_id=customer_id, kind=kind, payload=stored,
                             token_hash=token_hash(token), status="pending", created_at=now,
                             expires_at=now + timedelta(seconds=ttl_s), resolved_at=None,
                             idempotency_key=idempotency_key,
                         )
                     )  # fmt: skip
-                    session.flush()
                     detail = {"action_id": action_id, "kind": kind, "payload": stored, "ttl_s": ttl_s}
                     record(session, customer_id, "action_created", detail, at=now)
                     return action_id, token
-            except IntegrityError:
+            except IntegrityError as exc:
+                if not self._customer_exists(customer_id):
+                    raise NotFound(f"no customer {customer_id!r}") from exc
                 # A concurrent create with the same idempotency key won the insert (possible on
                 # PostgreSQL; SQLite writers are serialized); the second pass finds and reuses it.
                 if attempt == 2 or idempotency_key is None:
                     raise
         raise AssertionError("unreachable")
+
+    def _customer_exists(self, customer_id: str) -> bool:
+        with self._db.read() as session:
+            return session.get(CustomerRow, customer_id) is not None
 
     def confirm(
         self, customer_id: str, token: str, *, now: datetime, action_id: str | None = None
