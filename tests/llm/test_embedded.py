@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -111,3 +112,29 @@ def test_stream_text_streams_plain_text(embedded: EmbeddedBackend) -> None:
         )
     )
     assert len(pieces) > 3 and "".join(pieces).strip()
+
+
+def test_a_new_process_restores_the_prefix_from_disk(embedded: EmbeddedBackend) -> None:
+    """A fresh backend (as in a new process) restores the saved prefix state instead of decoding it."""
+    fresh = EmbeddedBackend(embedded.model_path())
+    Extractor(fresh).warm()
+    assert (fresh.prefix_loads, fresh.prefix_evaluations) == (1, 0)
+    ids = {"payee": ["p_001", "p_003"], "account": ["a_001"]}
+    messages, schema = _messages(AMBIGUOUS), build_schema(ids)
+    restored = fresh.complete_json(messages, schema, max_tokens=96, deadline_s=DEADLINE)
+    decoded = embedded.complete_json(messages, schema, max_tokens=96, deadline_s=DEADLINE)
+    assert restored.text == decoded.text
+    assert restored.extra["reused_tokens"] >= restored.extra["prefix_tokens"]
+
+
+def test_a_corrupt_prefix_file_is_ignored(embedded: EmbeddedBackend, tmp_path: Path) -> None:
+    """A state file that does not match is refused and leaves the cache empty, never half-loaded."""
+    from teller.llm.backends import prefix_store
+
+    fresh = EmbeddedBackend(embedded.model_path())
+    fresh.load()
+    bogus = tmp_path / "bogus.kv"
+    bogus.write_bytes(b"\x00" * 4096)
+    llm = fresh._json_model()
+    assert not prefix_store.load(llm, bogus, [1, 2, 3])
+    assert llm.n_tokens == 0

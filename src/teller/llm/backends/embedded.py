@@ -20,6 +20,7 @@ argmax); ``total_ms`` to the last token. ``model_calls`` counts llama_decode cal
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 import warnings
@@ -32,6 +33,7 @@ from teller.errors import BackendError, DeadlineExceeded, MissingExtra
 from teller.llm.backends.llama_runtime import ChatRenderer, load_llama
 from teller.llm.protocol import Completion, Message
 
+log = logging.getLogger(__name__)
 _CHUNK = 128  # prompt tokens per decode when the cache is cold (deadline checked in between)
 
 
@@ -68,12 +70,14 @@ class EmbeddedBackend:
         n_threads: int | None = None,
         jump_forward: bool = True,
         reuse_prefix: bool = True,
+        persist_prefix: bool = True,
     ) -> None:
         self._model_path = model_path
         self._n_ctx = n_ctx
         self._n_threads = n_threads
         self.jump_forward = jump_forward
         self.reuse_prefix = reuse_prefix
+        self.persist_prefix = persist_prefix
         self._load_lock = threading.Lock()
         self._json_lock = threading.Lock()
         self._text_lock = threading.Lock()
@@ -83,6 +87,7 @@ class EmbeddedBackend:
         self._lltokenizer: Any = None
         self._prefix_tokens: dict[str, list[int]] = {}
         self.prefix_evaluations = 0  # how many calls decoded the fixed prefix (tests watch this)
+        self.prefix_loads = 0  # how many times the prefix state was restored from disk
 
     # -- loading -----------------------------------------------------------------------------------
 
@@ -117,15 +122,48 @@ class EmbeddedBackend:
             return self._text_llm
 
     def warm(self, messages: Sequence[Message]) -> None:
-        """Load the model and decode the fixed prefix of `messages` now, so the first turn skips it."""
+        """Load the model and make the fixed prefix of `messages` resident now (from disk or decoded)."""
         llm = self._json_model()
         with self._json_lock:
             prompt, prefix_len = self._prompt_tokens(llm, messages)
-            cached = llm.input_ids[: llm.n_tokens]
-            if prefix_len and (len(cached) < prefix_len or list(cached[:prefix_len]) != prompt[:prefix_len]):
+            prefix = prompt[:prefix_len]
+            if prefix and not self._has_prefix(llm, prefix) and not self._restore_prefix(llm, prefix):
                 llm.n_tokens = 0
-                llm.eval(prompt[:prefix_len])
+                llm.eval(prefix)
                 self.prefix_evaluations += 1
+                self._save_prefix(llm, prefix)
+
+    @staticmethod
+    def _has_prefix(llm: Any, prefix: list[int]) -> bool:
+        return llm.n_tokens >= len(prefix) and list(llm.input_ids[: len(prefix)]) == prefix
+
+    def _restore_prefix(self, llm: Any, prefix: list[int]) -> bool:
+        if not self.persist_prefix:
+            return False
+        from teller.llm.backends import prefix_store
+
+        try:
+            restored = prefix_store.load(
+                llm, prefix_store.state_path(self.model_path(), self._n_ctx, prefix), prefix
+            )
+        except Exception as exc:  # a stale or foreign file: decode instead
+            log.info("prefix state not restored: %s", exc)
+            llm.n_tokens = 0
+            return False
+        self.prefix_loads += restored
+        return restored
+
+    def _save_prefix(self, llm: Any, prefix: list[int]) -> None:
+        if not self.persist_prefix:
+            return
+        from teller.llm.backends import prefix_store
+
+        llm._ctx.kv_cache_seq_rm(-1, len(prefix), -1)  # the file must hold exactly the prefix
+        llm.n_tokens = len(prefix)
+        try:
+            prefix_store.save(llm, prefix_store.state_path(self.model_path(), self._n_ctx, prefix), prefix)
+        except Exception as exc:  # persistence is an optimisation only
+            log.info("prefix state not saved: %s", exc)
 
     # -- constrained JSON --------------------------------------------------------------------------
 
@@ -171,19 +209,25 @@ class EmbeddedBackend:
         """
         reused = 0
         if self.reuse_prefix:
+            if prefix_len and not self._has_prefix(llm, prompt[:prefix_len]):
+                self._restore_prefix(llm, prompt[:prefix_len])
             cached = llm.input_ids[: llm.n_tokens]
             limit = min(len(cached), len(prompt) - 1)
             while reused < limit and cached[reused] == prompt[reused]:
                 reused += 1
-        if reused < prefix_len:
-            self.prefix_evaluations += 1
+        cold = reused < prefix_len
+        self.prefix_evaluations += cold
         llm.n_tokens = reused
         pending = [*prompt[reused:], *forced]
         calls = 1
-        while len(pending) > _CHUNK:
-            llm.eval(pending[:_CHUNK])
-            pending = pending[_CHUNK:]
+        while len(pending) > _CHUNK or (cold and llm.n_tokens < prefix_len):
+            # Chunks stop at the end of the prefix once, so a cold prefix can be saved on its own.
+            size = min(_CHUNK, prefix_len - llm.n_tokens) if llm.n_tokens < prefix_len else _CHUNK
+            llm.eval(pending[:size])
+            pending = pending[size:]
             calls += 1
+            if cold and self.reuse_prefix and llm.n_tokens == prefix_len:
+                self._save_prefix(llm, prompt[:prefix_len])  # the prefix alone is resident right now
             clock.check()
         llm.eval(pending)
         return reused, calls
