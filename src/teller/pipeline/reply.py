@@ -96,7 +96,7 @@ def _confirm_text(intent: Intent, decision: Decision, snapshot: CustomerSnapshot
         who = payee.display_name if payee else e.recipient_id
         where = f" ({payee.bank} ···{payee.account_last4})" if payee and payee.bank else ""
         if japanese:
-            return f"確認: {when_ja}{who}{where}さんへ{_money(e.amount_minor, e.currency)}を振り込みますか？"
+            return f"確認: {when_ja}{who}さん{where}へ{_money(e.amount_minor, e.currency)}を振り込みますか？"
         return f"Confirm: send {_money(e.amount_minor, e.currency)} to {who}{where}{when}?"
     if intent is Intent.BILL_PAYMENT and e.biller_id:
         biller = snapshot.biller(e.biller_id)
