@@ -34,3 +34,17 @@ class Action(StrEnum):
 
 # Intents that move money or re-enable spending: they wait for an explicit yes.
 CONFIRMED_INTENTS = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT, Intent.CARD_UNLOCK})
+
+# The banking commands the fast path decides (everything but questions and off-topic turns).
+COMMAND_INTENTS = frozenset(
+    {
+        Intent.BALANCE_INQUIRY,
+        Intent.RECENT_TRANSACTIONS,
+        Intent.TRANSFER_MONEY,
+        Intent.CARD_LOCK,
+        Intent.CARD_UNLOCK,
+        Intent.BILL_PAYMENT,
+        Intent.RECIPIENT_LOOKUP,
+        Intent.HUMAN_HANDOFF,
+    }
+)

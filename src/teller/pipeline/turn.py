@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
-from teller.domain.turn import CandidateOut, Entities, PendingOut, TraceOut, TurnRequest, TurnResult
+from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, TurnResult
 from teller.llm.extract import Extractor, build_extractor
 from teller.names import index_for
 from teller.normalize.turn import normalize_turn
@@ -122,7 +122,7 @@ class TurnRunner:
             id=request.id,
             intent=understood.intent,
             action=decision.action,
-            entities=Entities(**{f: getattr(decision.entities, f) for f in Entities.model_fields}),
+            entities=decision.entities,
             missing=list(decision.missing),
             candidates=candidates
             if decision.action is Action.CLARIFY or decision.entities.recipient_id

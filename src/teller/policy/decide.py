@@ -8,7 +8,7 @@ protective actions (locking a card) `execute`; anything unsafe is a `reject` wit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -16,22 +16,9 @@ from typing import Literal
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.domain.money import to_minor
+from teller.domain.turn import Entities
 from teller.errors import BadAmount
 from teller.understand.model import Understanding
-
-
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """Entities as the contract reports them (money already in minor units)."""
-
-    amount_minor: int | None = None
-    currency: str | None = None
-    recipient_id: str | None = None
-    biller_id: str | None = None
-    card_id: str | None = None
-    account_id: str | None = None
-    execute_on: date | None = None
-    count: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +32,7 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Decision:
     action: Action
-    entities: Resolved = field(default_factory=Resolved)
+    entities: Entities = field(default_factory=Entities)
     missing: tuple[str, ...] = ()
     reason: str | None = None
     effect: Effect | None = None
@@ -72,13 +59,13 @@ def decide(
         return _card(u, snapshot)
     slots = u.slots
     if u.intent is Intent.BALANCE_INQUIRY:
-        return Decision(Action.EXECUTE, Resolved(account_id=slots.account_id), effect=Effect("read_balance"))
+        return Decision(Action.EXECUTE, Entities(account_id=slots.account_id), effect=Effect("read_balance"))
     if u.intent is Intent.RECENT_TRANSACTIONS:
-        entities = Resolved(account_id=slots.account_id, count=slots.count)
+        entities = Entities(account_id=slots.account_id, count=slots.count)
         return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
     if u.intent is Intent.RECIPIENT_LOOKUP:
         return Decision(
-            Action.EXECUTE, Resolved(recipient_id=slots.recipient_id), effect=Effect("read_payees")
+            Action.EXECUTE, Entities(recipient_id=slots.recipient_id), effect=Effect("read_payees")
         )
     return Decision(Action.UNSUPPORTED, reason="no_session")  # affirm/deny outside a session
 
@@ -93,7 +80,7 @@ def _minor(u: Understanding) -> int | None:
 
 
 def _common_money_checks(
-    u: Understanding, snapshot: CustomerSnapshot, entities: Resolved, today: date
+    u: Understanding, snapshot: CustomerSnapshot, entities: Entities, today: date
 ) -> str | None:
     """Reasons shared by transfers and bill payments; None when the money may move."""
     account = snapshot.account(entities.account_id) if entities.account_id else None
@@ -115,7 +102,7 @@ def _transfer(
 ) -> Decision:
     slots = u.slots
     minor = _minor(u)
-    entities = Resolved(
+    entities = Entities(
         amount_minor=minor if minor is not None and minor >= 0 else None,
         currency=slots.currency,
         recipient_id=slots.recipient_id,
@@ -127,7 +114,7 @@ def _transfer(
     if u.ambiguous_slot == "recipient_id":
         return Decision(Action.CLARIFY, entities, reason="several_recipients_match")
     if slots.recipient_id is None or snapshot.payee(slots.recipient_id) is None:
-        entities = replace(entities, recipient_id=None)
+        entities = entities.model_copy(update={"recipient_id": None})
         if slots.recipient_phrase:
             return Decision(Action.REJECT, entities, reason="recipient_not_registered")
         return Decision(Action.ASK_SLOT, entities, missing=_missing(entities, "recipient_id"))
@@ -159,7 +146,7 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision
     minor = _minor(u)
     if minor is None and biller is not None:
         minor = biller.outstanding_minor
-    entities = Resolved(
+    entities = Entities(
         amount_minor=minor if minor is not None and minor >= 0 else None,
         currency=slots.currency or (biller.currency if biller else None),
         biller_id=biller.id if biller else None,
@@ -182,7 +169,7 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision
 
 def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
     card = snapshot.card(u.slots.card_id) if u.slots.card_id else None
-    entities = Resolved(card_id=card.id if card else None)
+    entities = Entities(card_id=card.id if card else None)
     if card is None:
         if u.ambiguous_slot == "card_id":
             return Decision(Action.CLARIFY, entities, reason="several_cards_match")
@@ -194,5 +181,5 @@ def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", "card_unlock"))
 
 
-def _missing(entities: Resolved, first: str) -> tuple[str, ...]:
+def _missing(entities: Entities, first: str) -> tuple[str, ...]:
     return (first, "amount_minor") if entities.amount_minor is None else (first,)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from teller.domain.bank import CustomerSnapshot
-from teller.domain.intents import Intent
+from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.turn import NormalizedTurn
@@ -24,18 +24,6 @@ from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.slots import find_account, find_card, find_count, recipient_phrase
 
-_COMMANDS = frozenset(
-    {
-        Intent.BALANCE_INQUIRY,
-        Intent.RECENT_TRANSACTIONS,
-        Intent.TRANSFER_MONEY,
-        Intent.CARD_LOCK,
-        Intent.CARD_UNLOCK,
-        Intent.BILL_PAYMENT,
-        Intent.RECIPIENT_LOOKUP,
-        Intent.HUMAN_HANDOFF,
-    }
-)
 _MONEY_WORDS = ("money", "funds", "cash", "円", "送金", "振込", "振り込")
 
 
@@ -124,7 +112,7 @@ class FastPath:
             return intent, confidence, hit.rule
         ranked = self._classifier.predict(folded)
         top, p = ranked[0]
-        if question and fee_or_howto and top in _COMMANDS:
+        if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):
             # "pay attention to me", "my phone was stolen": a command word without its object.
