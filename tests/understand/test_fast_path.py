@@ -95,3 +95,32 @@ def test_an_infinitive_to_is_not_a_recipient(runner: Any) -> None:
     """'I want to make a transfer' asks who and how much instead of refusing a recipient 'make a transfer'."""
     r = understand(runner, "I want to make a transfer", customer="c_002")
     assert r.action == "ask_slot" and "recipient_id" in r.missing
+
+
+def test_dollars_written_in_japanese(runner: Any) -> None:
+    """100ドル is $100 from the USD account."""
+    r = understand(runner, "マリアさんに100ドル送って")
+    assert (r.entities.amount_minor, r.entities.currency, r.entities.account_id) == (10000, "USD", "a_002")
+    assert r.entities.recipient_id == "p_007"
+
+
+def test_a_biller_named_by_part_of_its_name(runner: Any) -> None:
+    """ドコモ finds NTTドコモ and pays the outstanding bill."""
+    r = understand(runner, "ドコモの請求を支払って")
+    assert (r.intent, r.action, r.entities.biller_id, r.entities.amount_minor) == (
+        "bill_payment",
+        "confirm",
+        "b_003",
+        8800,
+    )
+
+
+def test_can_i_questions_are_qna(runner: Any) -> None:
+    """'海外送金はできますか' asks whether a service exists; it is not a transfer."""
+    assert understand(runner, "海外送金はできますか").intent == "qna"
+
+
+def test_unlock_picks_the_only_locked_card(runner: Any) -> None:
+    """'unlock my card' with one locked card of two is that card, waiting for confirmation."""
+    r = understand(runner, "unlock my card", customer="c_002")
+    assert (r.action, r.entities.card_id) == ("confirm", "k_102")

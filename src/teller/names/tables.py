@@ -18,6 +18,7 @@ not built for Japanese ones (Metaphone reads sato and saito alike).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -113,9 +114,19 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
     for b in billers:
         japanese = b.reading_kana is not None or is_japanese(b.display_name)
         entry = Entry(b.id, "biller", b.display_name, japanese)
-        _add_entry(tables, entry, [b.display_name, b.latin, b.reading_kana], b.aliases)
+        aliases = (*b.aliases, *_script_runs(b.display_name))
+        _add_entry(tables, entry, [b.display_name, b.latin, b.reading_kana], aliases)
     _finish_choices(tables)
     return tables
+
+
+_RUN = re.compile(r"[A-Za-z0-9]+|[\u30a0-\u30ff]+|[\u3040-\u309f]+|[\u4e00-\u9fff\u3400-\u4dbf]+")
+
+
+def _script_runs(name: str) -> tuple[str, ...]:
+    """The parts of a biller name written in one script (NTTドコモ → NTT, ドコモ): customers say a part."""
+    runs = [r for r in _RUN.findall(name.replace(" ", "")) if len(r) >= 2]
+    return tuple(runs) if len(runs) > 1 else ()
 
 
 # --- forms -------------------------------------------------------------------------------------
@@ -250,8 +261,13 @@ def _add_compacts(tables: Tables, index: int, form: int, slots: list[_Slot], ali
 
 
 def _add_scan_key(tables: Tables, key: str, index: int, form: int, full: bool, role: str, rule: str) -> None:
-    if key in STOP_JA or any(k.key == key and k.entry == index for k in tables.ja_scan):
+    if key in STOP_JA:
         return
+    for i, existing in enumerate(tables.ja_scan):
+        if existing.key == key and existing.entry == index:
+            if full and not existing.full:  # ドコモ is part of NTTドコモ and also a name of its own
+                tables.ja_scan[i] = ScanKey(key, index, form, full, role, rule, is_all_kana(key))
+            return
     tables.ja_scan.append(ScanKey(key, index, form, full, role, rule, is_all_kana(key)))
 
 

@@ -40,7 +40,9 @@ CURRENCY_WORDS: dict[str, str] = {
     "¥": "JPY", "円": "JPY", "yen": "JPY", "jpy": "JPY",
     "€": "EUR", "euro": "EUR", "euros": "EUR", "eur": "EUR",
     "£": "GBP", "pound": "GBP", "pounds": "GBP", "quid": "GBP", "gbp": "GBP",
+    "ドル": "USD", "ユーロ": "EUR", "ポンド": "GBP",
 }  # fmt: skip
+_JA_SUFFIXES = ("円", "ドル", "ユーロ", "ポンド")  # written right after a Japanese amount
 _PREFIXES = frozenset({"$", "¥", "€", "£", "usd", "jpy", "eur", "gbp"})
 _CENTS = frozenset({"cent", "cents", "pence"})
 _HAS_MINOR_UNIT = frozenset({"USD", "EUR", "GBP"})
@@ -50,7 +52,7 @@ _STARTERS = NUMBER_WORDS | {"a"}
 _GLUED_OK = frozenset({"k"} | {w for w in CURRENCY_WORDS if w.isascii() and w.isalpha()})
 
 # One token and the gap before it. Only a space, hyphen or comma may join the words of one number.
-_NEXT = re.compile(r"(?P<gap>, ?| |-)?(?P<tok>" + LITERAL + r"|[a-z]+|[$¥€£円])")
+_NEXT = re.compile(r"(?P<gap>, ?| |-)?(?P<tok>" + LITERAL + r"|[a-z]+|[$¥€£円]|ドル|ユーロ|ポンド)")
 _JOIN_GAPS = frozenset({" ", "-", ",", ", "})
 _CURRENCY_GAPS = frozenset({"", " ", "-"})  # "5円", "5 yen", "a 5-dollar bill"
 _PREFIX_GAPS = frozenset({"", " "})
@@ -215,11 +217,12 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
             continue
         start, end = match.span()
         before = text[start - 1] if start else ""
-        after_pos = end + 1 if text[end : end + 2] == " 円" else end
+        after_pos = end + 1 if text[end : end + 1] == " " and text[end + 1 : end + 2] in "円ドユポ" else end
         after = text[after_pos] if after_pos < len(text) else ""
+        suffix = next((x for x in _JA_SUFFIXES if text.startswith(x, after_pos)), "")
         if before in _JA_VAGUE:
             continue
-        currency: str | None = "JPY" if yen_prefix or after == "円" else None
+        currency: str | None = "JPY" if yen_prefix else CURRENCY_WORDS.get(suffix)
         has_digits = any(ch.isdigit() for ch in body)
         rule = "ja_man_digits" if has_digits else "ja_kanji_numeral"
         if not has_digits and currency is None and after not in _JA_COUNTERS:
@@ -227,8 +230,8 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
             standalone = not _is_ideograph(before) and not _is_ideograph(after)
             if len(body) < 2 or not _JA_MAGNITUDE.search(body) or not standalone:
                 continue
-        if after == "円":
-            end = after_pos + 1
+        if suffix:
+            end = after_pos + len(suffix)
         found.append(Extraction(start, end, text[start:end], AmountValue(_tidy(value), currency), rule))
     return found
 

@@ -65,6 +65,11 @@ class FastPath:
             return bill_slots(base, turn, snapshot, amount, date_, billers, trace)
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
             cards, card_rule = find_card(turn, snapshot)
+            if len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
+                wanted = "locked" if intent is Intent.CARD_UNLOCK else "active"
+                fitting = [c for c in cards if c.status == wanted]
+                if len(fitting) == 1:
+                    cards, card_rule = fitting, f"only_{wanted}_card"
             if len(cards) == 1:
                 trace.append(TraceItem("understand", card_rule or "only_card", folded, cards[0].id))
                 return _with(base, trace, slots=Slots(card_id=cards[0].id))

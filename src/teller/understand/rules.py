@@ -139,7 +139,7 @@ _QUESTION_JA = _rx(
 )
 _FEE_OR_HOWTO = _rx(
     r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|can|long)|how much (?:is|does|will) (?:it|the|a)|"
-    r"requirements?|policy|possible)\b|手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能"
+    r"requirements?|policy|possible)\b|手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか"
 )
 
 _INJECTION = _rx(
