@@ -84,6 +84,11 @@ class TurnRunner:
             )
         llm_ttft: float | None = None
         if reason is not None and self.settings.llm.enabled:
+            if self._extractor is None:
+                # The first LLM turn of a process loads the model and its prompt prefix once; that
+                # is timed on its own and kept out of the per-call deadline.
+                with clock.stage("llm_load"):
+                    self.extractor.warm()
             with clock.stage("llm"):
                 outcome = self.extractor.extract(
                     llm_step.extraction_input(turn, understood, evidence, snapshot)
