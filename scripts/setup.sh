@@ -15,7 +15,10 @@ pip=("$VENV/bin/python" -m pip install -q --disable-pip-version-check)
 # llama-cpp-python builds llama.cpp from source: portable flags (no -march=native) so a wheel built
 # once and cached by pip works on any x86-64 machine, and no multimodal tools.
 export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF}"
-"${pip[@]}" -e ".[api,qna,llm,voice,dev]"
+# A llama-cpp-python wheel built earlier on this machine (scripts/setup_llm.sh) saves the compile.
+links=()
+[ -d "$HOME/.cache/teller-wheels" ] && links=(--find-links "$HOME/.cache/teller-wheels")
+"${pip[@]}" "${links[@]}" -e ".[api,qna,llm,voice,dev]"
 # The silero-vad wheel carries the ONNX model Teller uses; it declares torch, which Teller never imports.
 "${pip[@]}" --no-deps "silero-vad==6.2.3"
 rm -f "$VENV"/.installed-*

@@ -50,6 +50,10 @@ class LLMEndpoint(BaseModel):
     max_tokens: int = 96
     temperature: float = 0.0
     deadline_s: float = 8.0
+    n_ctx: int = 2048  # embedded: context window
+    n_threads: int | None = None  # embedded: llama.cpp threads (default: its own choice)
+    persist_prefix: bool = True  # embedded: keep the decoded prompt prefix on disk across processes
+    thinking: bool = False  # openai: chat_template_kwargs.enable_thinking, sent explicitly either way
 
 
 class LLMSettings(BaseModel):

@@ -20,13 +20,14 @@ _backends: dict[tuple[str, ...], Backend] = {}
 
 def _key(endpoint: LLMEndpoint) -> tuple[str, ...]:
     if endpoint.backend == "embedded":
-        return ("embedded", endpoint.model_path or "")
+        return ("embedded", endpoint.model_path or "", str(endpoint.n_ctx), str(endpoint.n_threads))
     return (
         endpoint.backend,
         endpoint.dialect,
         endpoint.base_url or "",
         endpoint.model or "",
         endpoint.api_key or "",
+        str(endpoint.thinking),
     )
 
 
@@ -34,14 +35,23 @@ def _create(endpoint: LLMEndpoint) -> Backend:
     if endpoint.backend == "embedded":
         from teller.llm.backends.embedded import EmbeddedBackend
 
-        return EmbeddedBackend(endpoint.model_path)
+        return EmbeddedBackend(
+            endpoint.model_path,
+            n_ctx=endpoint.n_ctx,
+            n_threads=endpoint.n_threads,
+            persist_prefix=endpoint.persist_prefix,
+        )
     if endpoint.backend == "openai":
         if not endpoint.base_url:
             raise BackendError("the openai LLM backend needs base_url (TELLER_LLM__EXTRACT__BASE_URL)")
         from teller.llm.backends.openai_http import OpenAIBackend
 
         return OpenAIBackend(
-            endpoint.base_url, model=endpoint.model, api_key=endpoint.api_key, dialect=endpoint.dialect
+            endpoint.base_url,
+            model=endpoint.model,
+            api_key=endpoint.api_key,
+            dialect=endpoint.dialect,
+            thinking=endpoint.thinking,
         )
     raise BackendError(f"unknown LLM backend {endpoint.backend!r}; expected embedded or openai")
 
