@@ -74,3 +74,18 @@ def test_ask_answers_a_bank_question_with_a_citation(tmp_path: Path) -> None:
     cited = result["data"]["citations"]
     assert result["intent"] == "qna" and result["data"]["grounded"] and cited
     assert all(list(kb.rglob(f"{c}.md")) for c in cited)
+
+
+def test_batch_runs_an_audio_line_through_the_voice_path(tmp_path: Path) -> None:
+    """A batch line with `audio` instead of `text` is transcribed and gives the typed request's outcome."""
+    wav = Path(__file__).resolve().parents[2] / "bench/speech/fixtures/balance.wav"
+    line = {"id": "v", "customer_id": "c_002", "audio": str(wav), "now": "2026-11-21T09:00:00-05:00"}
+    out = run(["batch", "-"], tmp_path / "t.sqlite3", json.dumps(line) + "\n")
+    result = json.loads(out.stdout)
+    assert "balance" in result["transcript"].lower()
+    assert (result["id"], result["intent"], result["entities"]["account_id"]) == (
+        "v",
+        "balance_inquiry",
+        "a_101",
+    )
+    assert "eos_to_action" in result["timings_ms"]
