@@ -65,6 +65,7 @@ class Level:
     p95_ms: float = 0.0
     p99_ms: float = 0.0
     max_ms: float = 0.0
+    server_cpu_ms_per_request: float | None = None  # the started server's user+system CPU / requests
     status_codes: dict[str, int] = field(default_factory=dict)
 
 
@@ -80,6 +81,17 @@ def _demo_key(customer: str) -> str:
     from teller.api.settings import ApiSettings
 
     return demo_key(customer, ApiSettings().demo_key_secret)
+
+
+def _cpu_s(pid: int | None) -> float | None:
+    """User + system CPU seconds of process `pid` so far (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _pending_rows(db_path: Path | None) -> int | None:
@@ -149,11 +161,18 @@ class RawClient:
 
 
 async def run_level(
-    url: str, concurrency: int, seconds: float, backoff_s: float, db: Path | None, client_kind: str = "raw"
+    url: str,
+    concurrency: int,
+    seconds: float,
+    backoff_s: float,
+    db: Path | None,
+    client_kind: str = "raw",
+    server_pid: int | None = None,
 ) -> Level:
     level = Level(concurrency, seconds)
     latencies: list[float] = []
     rows_before = _pending_rows(db)
+    cpu_before = _cpu_s(server_pid)
     client = RawClient(url, concurrency) if client_kind == "raw" else HttpxClient(url, concurrency)
     stop = time.perf_counter() + seconds
 
@@ -191,6 +210,9 @@ async def run_level(
     started = time.perf_counter()
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
     wall = time.perf_counter() - started
+    cpu_after = _cpu_s(server_pid)
+    if cpu_before is not None and cpu_after is not None and level.sent:
+        level.server_cpu_ms_per_request = round((cpu_after - cpu_before) * 1000 / level.sent, 3)
     await client.close()
     latencies.sort()
     level.throughput_per_s = round(level.ok / wall, 1)
@@ -213,11 +235,13 @@ def start_server(db: Path, api_args: dict[str, Any], switch_s: float) -> tuple[s
     env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{db}", "TELLER_LLM__ENABLED": "false"}
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     api = ", ".join(f"{k}={v!r}" for k, v in api_args.items() if v is not None)
+    # The same uvicorn settings as `teller serve` (teller.cli.serve.server_config).
     code = (
         f"import sys; sys.setswitchinterval({switch_s}); "
         "import uvicorn; from teller.api.app import create_app; from teller.api.settings import ApiSettings; "
-        f"uvicorn.run(create_app(api=ApiSettings({api})), host='127.0.0.1', port={port}, loop='uvloop', "
-        "http='httptools', log_level='warning', access_log=False, log_config=None)"
+        "from teller.cli.serve import server_config; "
+        f"uvicorn.Server(server_config(create_app(api=ApiSettings({api})), host='127.0.0.1', port={port}, "
+        "log_level='warning')).run()"
     )
     proc = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
@@ -237,7 +261,7 @@ def start_server(db: Path, api_args: dict[str, Any], switch_s: float) -> tuple[s
 
 def _table(levels: list[Level]) -> str:
     head = f"{'conc':>5} {'sent':>7} {'200':>7} {'429':>6} {'4xx':>5} {'5xx':>5} {'err':>4} {'turns/s':>8} "
-    head += f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'pending ok':>10}"
+    head += f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'pending ok':>10} {'cpu ms/req':>10}"
     lines = [head, "-" * len(head)]
     for lv in levels:
         pend = (
@@ -246,7 +270,7 @@ def _table(levels: list[Level]) -> str:
         lines.append(
             f"{lv.concurrency:>5} {lv.sent:>7} {lv.ok:>7} {lv.rejected_429:>6} {lv.client_4xx:>5} "
             f"{lv.server_5xx:>5} {lv.transport_errors:>4} {lv.throughput_per_s:>8} {lv.p50_ms:>7} "
-            f"{lv.p95_ms:>7} {lv.p99_ms:>7} {pend:>10}"
+            f"{lv.p95_ms:>7} {lv.p99_ms:>7} {pend:>10} {lv.server_cpu_ms_per_request or '-':>10}"
         )
     return "\n".join(lines)
 
@@ -284,11 +308,12 @@ def main(argv: list[str] | None = None) -> None:
             "voice": False,  # text turns only: no need to load speech models
         }
         proc, url = start_server(db, api_args, args.switch_interval_ms / 1000)
+    server_pid = proc.pid if proc is not None else None
     load_before = os.getloadavg()
     try:
         asyncio.run(run_level(url, 8, args.warmup, 0.0, None, args.client))
         levels = [
-            asyncio.run(run_level(url, c, args.seconds, args.backoff_ms / 1000, db, args.client))
+            asyncio.run(run_level(url, c, args.seconds, args.backoff_ms / 1000, db, args.client, server_pid))
             for c in args.levels
         ]
     finally:

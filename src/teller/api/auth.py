@@ -16,6 +16,7 @@ from typing import Annotated
 import orjson
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security.utils import get_authorization_scheme_param
 
 from teller.api.settings import ApiSettings
 from teller.errors import TellerError
@@ -73,11 +74,30 @@ def load_keys_file(path: Path) -> dict[str, str]:
 _bearer = HTTPBearer(auto_error=False, description="API key: `Authorization: Bearer tk_...`")
 
 
-def customer_id(
+def authenticate(keyring: KeyRing, authorization: str | None) -> str:
+    """The customer an `Authorization` header value names; `Unauthenticated` otherwise.
+
+    Parses the header as `HTTPBearer` does and answers as `customer_id` does, for callers outside
+    FastAPI's dependencies (`teller.api.lane`).
+    """
+    scheme, key = get_authorization_scheme_param(authorization)
+    if not key or scheme.lower() != "bearer":
+        raise Unauthenticated("missing or invalid API key")
+    customer = keyring.customer_for(key)
+    if customer is None:
+        raise Unauthenticated("missing or invalid API key")
+    return customer
+
+
+async def customer_id(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str:
-    """The authenticated customer; every route that touches bank data depends on this."""
+    """The authenticated customer; every route that touches bank data depends on this.
+
+    `async` although it never awaits: FastAPI runs a plain `def` dependency in a worker thread, and a
+    hash and a dict lookup are not worth a thread hop.
+    """
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthenticated("missing or invalid API key")
     keyring: KeyRing = request.app.state.keyring

@@ -114,6 +114,16 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
     return error_response(500, "internal", "internal error")
 
 
+async def respond(request: Request, exc: Exception) -> Response:
+    """What the installed handlers answer for `exc`, for ASGI code outside FastAPI's routing
+    (`routes.turns.TurnLane`). Anything else is re-raised, to reach the catch-all 500 handler."""
+    if isinstance(exc, TellerError):
+        return render_error(request, exc)
+    if isinstance(exc, RequestValidationError):
+        return await _validation_error(request, exc)
+    raise exc
+
+
 def install(app: FastAPI) -> None:
     app.add_exception_handler(TellerError, _teller_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -12,6 +12,8 @@ What each clock measures:
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from teller.domain.turn import TurnResult
@@ -57,15 +59,31 @@ class Metrics:
         self.in_flight = Gauge("teller_in_flight", "Requests admitted and not yet answered.", registry=r)
         self.streams = Gauge("teller_streams", "Open WebSocket turn streams.", registry=r)
         self.sessions = Gauge("teller_sessions", "Live sessions.", registry=r)
+        # Label children by label values: `labels()` builds a key and takes a lock on every call, and
+        # a turn observes a dozen series. The label sets are small and bounded (routes, stages, enums).
+        self._children: dict[tuple[Any, ...], Any] = {}
+
+    def _child(self, metric: Any, *values: str) -> Any:
+        key = (metric, *values)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*values)
+        return child
 
     def observe_http(self, route: str, method: str, status: int, seconds: float) -> None:
-        self.http.labels(route=route, method=method, status=f"{status // 100}xx").observe(seconds)
+        status_class = _STATUS_CLASS.get(status) or f"{status // 100}xx"
+        self._child(self.http, route, method, status_class).observe(seconds)
 
     def observe_turn(self, result: TurnResult, *, path: str, seconds: float) -> None:
-        self.turn.labels(path=path).observe(seconds)
-        self.outcomes.labels(intent=result.intent.value, action=result.action.value, path=path).inc()
-        for stage, ms in result.timings_ms.items():
-            self.stage.labels(stage=stage).observe(ms / 1000.0)
+        child = self._child
+        child(self.turn, path).observe(seconds)
+        child(self.outcomes, result.intent.value, result.action.value, path).inc()
+        stage = self.stage
+        for name, ms in result.timings_ms.items():
+            child(stage, name).observe(ms / 1000.0)
+
+
+_STATUS_CLASS = {code: f"{code // 100}xx" for code in range(100, 600)}
 
 
 def path_label(result: TurnResult, *, voice: bool) -> str:

@@ -6,9 +6,12 @@ printed to the terminal on start, once, for the demo customers only; they never 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def register(app: typer.Typer) -> None:
@@ -42,13 +45,23 @@ def serve(
     if show_keys and api.demo_keys:
         for customer in api.demo_customers:
             typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")
-    config = uvicorn.Config(
-        create_app(settings),
-        loop="uvloop",
-        http="httptools",
-        ws="websockets-sansio",
-        log_config=None,  # our JSON handler (teller.api.logs) owns uvicorn's loggers
-        access_log=False,  # per-turn JSON lines replace access logs; they never hold keys or raw names
-        timeout_graceful_shutdown=5,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(create_app(settings))).run(sockets=[sock])
+
+
+def server_config(app: Any, **overrides: Any) -> uvicorn.Config:
+    """How Teller runs under uvicorn (`teller serve`, bench/load.py); `overrides` go to uvicorn.Config."""
+    import uvicorn
+
+    options: dict[str, Any] = {
+        "loop": "uvloop",
+        "http": "httptools",
+        "ws": "websockets-sansio",
+        "log_config": None,  # our JSON handler (teller.api.logs) owns uvicorn's loggers
+        "access_log": False,  # per-turn JSON lines replace access logs; they never hold keys or raw names
+        # Not behind a proxy by default: X-Forwarded-* from a loopback client must not be trusted, and
+        # the middleware costs a header scan per request.
+        "proxy_headers": False,
+        "server_header": False,
+        "timeout_graceful_shutdown": 5,
+    }
+    return uvicorn.Config(app, **{**options, **overrides})
