@@ -1,12 +1,18 @@
 """QnA: retrieval recall and latency over the eval set, and streamed answers from the embedded model.
 
 usage: PYTHONPATH=src python bench/qna.py [--repeat 20] [--answers 6] [--ja-tokenizer bigram|fugashi]
-                                          [--no-model] [--out bench/results/qna.json]
+                                          [--no-model] [--blind bench/data/qna_blind2.jsonl]
+                                          [--out bench/results/qna.json]
 
 Recall@k: share of answerable questions whose expected article is among the top k hits that clear
 the score floor (what the answerer would actually use), per split (`dev`: the set the corpus and
 tokenizers were tuned on; `holdout`: written afterwards and never tuned on) and per language.
 Out-of-scope questions count as correct when nothing clears the floor.
+
+`blind2` (`--blind`) is a separate set written before the retrieval changes of the query-expansion
+work and never tuned on; it is reported apart and never enters `all`. Its `blind2_novel` slice
+keeps only questions whose closest eval question is under 70 on RapidFuzz `fuzz.ratio`: the set
+was written without reading the eval set, yet a few questions came out (nearly) the same.
 
 Retrieval latency: wall time of `Retriever.search` (tokenize + score + top-k) per call, every
 question `--repeat` times, index already built. TTFT: from calling `Answerer.stream` to the
@@ -22,6 +28,7 @@ import platform
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,8 @@ from teller.qna.retrieve import Retriever
 
 ROOT = Path(__file__).resolve().parents[1]
 EVAL = ROOT / "bench" / "data" / "qna_eval.jsonl"
+BLIND = ROOT / "bench" / "data" / "qna_blind2.jsonl"
+NEAR_DUPLICATE = 70  # fuzz.ratio to the closest eval question at or above which a blind question is not new
 
 
 def pct(values: list[float], q: float) -> float:
@@ -45,24 +54,55 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def retrieval_quality(retriever: Retriever, rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def slices(row: dict[str, Any]) -> tuple[str, ...]:
+    """The report slices an answerable eval row counts in."""
+    return ("all", row.get("split", "dev"), row["language"])
+
+
+def blind_slices(row: dict[str, Any]) -> tuple[str, ...]:
+    """blind2 rows count only in their own slices, never in `all`."""
+    novel = ("blind2_novel",) if row["novel"] else ()
+    return ("blind2", f"blind2_{row['language']}", *novel)
+
+
+def mark_novel(blind: list[dict[str, Any]], eval_rows: list[dict[str, Any]]) -> None:
+    """Flag each blind row whose wording is not (nearly) one of the eval questions."""
+    from rapidfuzz import fuzz, process
+
+    seen = [r["question"] for r in eval_rows]
+    for row in blind:
+        best = process.extractOne(row["question"], seen, scorer=fuzz.ratio)
+        row["novel"] = best is None or best[1] < NEAR_DUPLICATE
+
+
+def retrieval_quality(
+    retriever: Retriever,
+    rows: list[dict[str, Any]],
+    *,
+    slices_of: Callable[[dict[str, Any]], tuple[str, ...]] = slices,
+    out_of_scope: str = "out_of_scope",
+) -> dict[str, dict[str, float]]:
     """recall@1/@3 over answerable questions per slice; out-of-scope: share with nothing retrieved."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # n, hit@1, hit@3
     for row in rows:
         ids = [h.article.id for h in retriever.search(row["question"], k=3)]
         if not row["expected"]:
-            c = counts["out_of_scope"]
+            c = counts[out_of_scope]
             c[0] += 1
             c[1] += not ids
             continue
-        for key in ("all", row.get("split", "dev"), row["language"]):
+        for key in slices_of(row):
             c = counts[key]
             c[0] += 1
             c[1] += bool(set(ids[:1]) & set(row["expected"]))
             c[2] += bool(set(ids) & set(row["expected"]))
     report: dict[str, dict[str, float]] = {}
     for key, (n, h1, h3) in counts.items():
-        if key == "out_of_scope":
+        if key == out_of_scope:
             report[key] = {"n": n, "nothing_retrieved": round(h1 / n, 3)}
         else:
             report[key] = {"n": n, "recall@1": round(h1 / n, 3), "recall@3": round(h3 / n, 3)}
@@ -151,6 +191,7 @@ def pick_questions(rows: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--eval", type=Path, default=EVAL)
+    ap.add_argument("--blind", type=Path, default=BLIND, help="reported apart; '' to skip")
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--answers", type=int, default=6, help="questions answered by the model (0: none)")
     ap.add_argument("--ja-tokenizer", default="bigram")
@@ -160,11 +201,17 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "qna.json")
     args = ap.parse_args()
 
-    rows = [json.loads(line) for line in args.eval.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = read_rows(args.eval)
     start = time.perf_counter_ns()
     retriever = Retriever.build(load_articles(default_corpus_dir()), ja_tokenizer=args.ja_tokenizer)
     build_ms = (time.perf_counter_ns() - start) / 1e6
     quality = retrieval_quality(retriever, rows)
+    if args.blind and args.blind.is_file():
+        blind = read_rows(args.blind)
+        mark_novel(blind, rows)
+        quality |= retrieval_quality(
+            retriever, blind, slices_of=blind_slices, out_of_scope="blind2_out_of_scope"
+        )
     latency = retrieval_latency(retriever, rows, args.repeat)
 
     answers: dict[str, Any] = {"available": False}
@@ -200,15 +247,16 @@ def main() -> None:
     table = Table(title="QnA retrieval recall (answerable questions)")
     for column in ("slice", "n", "recall@1", "recall@3"):
         table.add_column(column, justify="right" if column != "slice" else "left")
-    for key in ("all", "dev", "holdout", "en", "ja"):
+    for key in ("all", "dev", "holdout", "en", "ja", "blind2", "blind2_en", "blind2_ja", "blind2_novel"):
         if key in quality:
             q = quality[key]
             table.add_row(key, str(q["n"]), f"{q['recall@1']:.3f}", f"{q['recall@3']:.3f}")
     console.print(table)
-    if "out_of_scope" in quality:
-        oos = quality["out_of_scope"]
-        share = oos["nothing_retrieved"]
-        console.print(f"out-of-scope questions with nothing retrieved: {share:.2f} of {oos['n']}")
+    for key, label in (("out_of_scope", "eval"), ("blind2_out_of_scope", "blind2")):
+        if key in quality:
+            oos = quality[key]
+            share = oos["nothing_retrieved"]
+            console.print(f"{label} out-of-scope questions with nothing retrieved: {share:.2f} of {oos['n']}")
     console.print(
         f"retrieval latency over {latency['calls']} calls: p50 {latency['p50_ms']:.3f} ms, "
         f"p95 {latency['p95_ms']:.3f} ms, max {latency['max_ms']:.3f} ms (index build {build_ms:.0f} ms)"

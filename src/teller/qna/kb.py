@@ -58,6 +58,10 @@ class Article:
         """What BM25 sees: title and tags weigh in alongside the body."""
         return "\n".join((self.title, self.title, " ".join(self.tags), self.body))
 
+    def text_for_heading(self) -> str:
+        """Title and tags: what the article is about, in the words its editor chose."""
+        return "\n".join((self.title, " ".join(self.tags)))
+
 
 def default_corpus_dir() -> Path:
     """The demo corpus that ships inside the package."""

@@ -20,14 +20,18 @@ from platformdirs import user_data_dir
 
 from teller.errors import InputError, MissingExtra
 from teller.normalize.text import is_japanese
+from teller.qna.expand import correct_typos, expansion_text
 from teller.qna.kb import LANGUAGES, Article, by_language, default_corpus_dir, load_articles
 from teller.qna.tokenize import tokenizer_for
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 # Below these nothing is close enough to ground an answer (weather, sports, trivia). Lexical
 # scores cannot tell "car loan rates" from "savings rates", so questions near the corpus still
 # reach the model, whose instructions and the citation check handle them; see docs/qna.md.
 DEFAULT_MIN_SCORE = {"en": 0.8, "ja": 1.0}
+# Weights chosen on the eval set's dev split (bench/qna.py); see docs/qna.md for the measurements.
+HEAD_WEIGHT = 0.5  # title and tag matches, on top of the body index that contains them too
+EXPANSION_WEIGHT = 0.3  # words the question implies (synonyms, typo fixes) count less than its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,27 +88,55 @@ def _bm25s() -> Any:
 
 
 class _LanguageIndex:
-    """A bm25s index over one language's articles; row i of the index is articles[i]."""
+    """Two bm25s indexes over one language's articles, row i of each being articles[i].
 
-    def __init__(self, articles: list[Article], bm25: Any, tokenize_lang: str, ja_tokenizer: str) -> None:
+    `body` sees the whole article (`Article.text_for_index`); `head` sees only the title and
+    tags, the words an editor chose to say what the article is about, so a question that names
+    the topic in those words outranks one that merely shares body text.
+    """
+
+    def __init__(
+        self, articles: list[Article], body: Any, head: Any, language: str, ja_tokenizer: str
+    ) -> None:
         self.articles = articles
-        self.bm25 = bm25
-        self.tokenize = tokenizer_for(tokenize_lang, ja_tokenizer=ja_tokenizer)
-        self.vocab: dict[str, int] = bm25.vocab_dict
+        self.body = body
+        self.head = head
+        self.language = language
+        self.tokenize = tokenizer_for(language, ja_tokenizer=ja_tokenizer)
+        self.vocab: dict[str, int] = body.vocab_dict
+        self.head_vocab: dict[str, int] = head.vocab_dict
+        self._words = sorted(self.vocab)
 
     @classmethod
     def build(cls, articles: list[Article], language: str, ja_tokenizer: str) -> _LanguageIndex:
         tokenize = tokenizer_for(language, ja_tokenizer=ja_tokenizer)
-        bm25 = _bm25s().BM25()
-        bm25.index([tokenize(a.text_for_index()) for a in articles], show_progress=False)
-        return cls(articles, bm25, language, ja_tokenizer)
+        bm25s = _bm25s()
+        body = bm25s.BM25()
+        body.index([tokenize(a.text_for_index()) for a in articles], show_progress=False)
+        head = bm25s.BM25()
+        head.index([tokenize(a.text_for_heading()) for a in articles], show_progress=False)
+        return cls(articles, body, head, language, ja_tokenizer)
+
+    def _field_scores(self, tokens: list[str]) -> np.ndarray[Any, np.dtype[np.float32]]:
+        scores = np.zeros(len(self.articles), dtype=np.float32)
+        body_ids = [self.vocab[t] for t in tokens if t in self.vocab]
+        if body_ids:
+            scores += self.body.get_scores_from_ids(body_ids)
+        head_ids = [self.head_vocab[t] for t in tokens if t in self.head_vocab]
+        if head_ids:
+            scores += HEAD_WEIGHT * self.head.get_scores_from_ids(head_ids)
+        return scores
 
     def scores(self, query: str) -> np.ndarray[Any, np.dtype[np.float32]]:
-        ids = [self.vocab[t] for t in self.tokenize(query) if t in self.vocab and t]
-        if not ids:
-            return np.zeros(len(self.articles), dtype=np.float32)
-        result: np.ndarray[Any, np.dtype[np.float32]] = self.bm25.get_scores_from_ids(ids)
-        return result
+        """The question's own words at full weight; typo fixes and expansions at EXPANSION_WEIGHT."""
+        tokens = [t for t in self.tokenize(query) if t]
+        extra = correct_typos(tokens, self._words) if self.language == "en" else []
+        own = set(tokens)
+        extra += [t for t in self.tokenize(expansion_text(query, self.language)) if t and t not in own]
+        scores = self._field_scores(tokens)
+        if extra:
+            scores += EXPANSION_WEIGHT * self._field_scores(list(dict.fromkeys(extra)))
+        return scores
 
 
 class Retriever:
@@ -153,7 +185,8 @@ class Retriever:
         root = Path(directory)
         root.mkdir(parents=True, exist_ok=True)
         for lang, index in self._indexes.items():
-            index.bm25.save(str(root / lang), show_progress=False)
+            index.body.save(str(root / lang / "body"), show_progress=False)
+            index.head.save(str(root / lang / "head"), show_progress=False)
             rows = [asdict(a) for a in index.articles]
             (root / lang / "articles.json").write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
         manifest = {
@@ -181,8 +214,9 @@ class Retriever:
         for lang in manifest["languages"]:
             rows = json.loads((root / lang / "articles.json").read_text(encoding="utf-8"))
             articles = [Article(**{**row, "tags": tuple(row["tags"])}) for row in rows]
-            bm25 = bm25s.BM25.load(str(root / lang), show_progress=False, verbosity=0)
-            indexes[lang] = _LanguageIndex(articles, bm25, lang, ja_tokenizer)
+            body = bm25s.BM25.load(str(root / lang / "body"), show_progress=False, verbosity=0)
+            head = bm25s.BM25.load(str(root / lang / "head"), show_progress=False, verbosity=0)
+            indexes[lang] = _LanguageIndex(articles, body, head, lang, ja_tokenizer)
         return cls(indexes, ja_tokenizer=ja_tokenizer)
 
 
