@@ -161,3 +161,24 @@ def test_scan_and_lookup_accept_any_text(us: NameIndex, text: str) -> None:
     own = {f"p_{n}" for n in range(101, 113)} | {f"b_{n}" for n in range(101, 105)}
     for m in (us.scan(text), us.lookup(text)):
         assert set(_ids(m)) <= own
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("東京電力に払って", "b_001"),
+        ("東京電力の請求を払って", "b_001"),
+        ("東京都水道局に3000円払って", "b_004"),
+        ("東京ガスに払って", "b_002"),
+        ("ドコモに払って", "b_003"),
+    ],
+)
+def test_full_biller_name_beats_a_part_shared_with_another(jp: NameIndex, text: str, expected: str) -> None:
+    """東京 is in three billers' names, so it is no alias of 東京ガス, and a full name said wins."""
+    m = jp.scan(text, kinds=("biller",))
+    assert m.status == "match" and _ids(m)[:1] == [expected]
+
+
+def test_a_shared_script_part_alone_names_no_biller(jp: NameIndex) -> None:
+    """'東京' alone could be any of three billers: it names none of them."""
+    assert jp.scan("東京に払って", kinds=("biller",)).status != "match"

@@ -11,7 +11,8 @@ Japanese: stored surface keys (佐藤健, さとうけんた, 電気代) are sea
 and variant kanji folded, and must end at a word boundary (a particle such as に, the end, a digit),
 so さとうけん is not found inside さとうけんた and しょう not inside しましょう.
 
-A hit whose span lies strictly inside a stronger hit's span is dropped ("ken" inside "sato ken").
+A hit whose span lies strictly inside a stronger hit's span is dropped ("ken" inside "sato ken"), and
+so is one inside an equally strong full name (東京 inside 東京電力: the longest name said wins).
 """
 
 from __future__ import annotations
@@ -188,8 +189,8 @@ def _ja_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
 
 def _prune(hits: list[Hit]) -> list[Hit]:
     def inside(h: Hit, o: Hit) -> bool:
-        return (
-            o.start <= h.start and h.end <= o.end and o.end - o.start > h.end - h.start and o.score > h.score
-        )
+        # A full name said in full outranks a part of it at the same score: 東京電力 over 東京.
+        stronger = o.score > h.score or (o.full and o.score >= h.score)
+        return o.start <= h.start and h.end <= o.end and o.end - o.start > h.end - h.start and stronger
 
     return [h for h in hits if not any(inside(h, o) for o in hits if o is not h)]

@@ -114,7 +114,8 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
     for b in billers:
         japanese = b.reading_kana is not None or is_japanese(b.display_name)
         entry = Entry(b.id, "biller", b.display_name, japanese)
-        aliases = (*b.aliases, *_script_runs(b.display_name))
+        others = [o.display_name for o in billers if o.id != b.id]
+        aliases = (*b.aliases, *_script_runs(b.display_name, others))
         _add_entry(tables, entry, [b.display_name, b.latin, b.reading_kana], aliases)
     _finish_choices(tables)
     return tables
@@ -123,10 +124,17 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
 _RUN = re.compile(r"[A-Za-z0-9]+|[\u30a0-\u30ff]+|[\u3040-\u309f]+|[\u4e00-\u9fff\u3400-\u4dbf]+")
 
 
-def _script_runs(name: str) -> tuple[str, ...]:
-    """The parts of a biller name written in one script (NTTドコモ → NTT, ドコモ): customers say a part."""
+def _script_runs(name: str, others: Sequence[str] = ()) -> tuple[str, ...]:
+    """The parts of a biller name written in one script (NTTドコモ → NTT, ドコモ): customers say a part.
+
+    A part that another biller's name also contains says nothing about which one is meant:
+    東京 of 東京ガス is in 東京電力 and 東京都水道局 too, so it is no alias.
+    """
     runs = [r for r in _RUN.findall(name.replace(" ", "")) if len(r) >= 2]
-    return tuple(runs) if len(runs) > 1 else ()
+    if len(runs) < 2:
+        return ()
+    folded_others = [fold(o).replace(" ", "") for o in others]
+    return tuple(r for r in runs if not any(fold(r) in o for o in folded_others))
 
 
 # --- forms -------------------------------------------------------------------------------------
