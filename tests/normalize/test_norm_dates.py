@@ -203,3 +203,25 @@ def test_spoken_ordinal_days(day: int) -> None:
     """Every day of the month spoken as an ordinal word (num2words) after a month name reads back."""
     (found,) = find_dates(f"december {num2words(day, to='ordinal')}", today=date(2026, 1, 1))
     assert found.value == date(2026, 12, day)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("send it next wed", "2026-11-25"),
+        ("pay him on thurs", "2026-11-26"),
+        ("by fri please", "2026-11-27"),
+        ("tues", "2026-11-24"),
+        ("on sat.", "2026-11-28"),
+        ("last fri", "2026-11-20"),
+    ],
+)
+def test_typed_short_weekdays(text: str, expected: str) -> None:
+    """Abbreviated weekdays (wed, thurs, tues) follow the same conventions as the full names."""
+    assert [e.value.isoformat() for e in find_dates(text, today=SAT)] == [expected]
+
+
+@pytest.mark.parametrize("text", ["i sat down", "the sun is out", "wed", "a fri"])
+def test_three_letter_weekday_words_need_a_cue(text: str) -> None:
+    """sat, sun, wed are everyday words: without on/next/by before them they are no date."""
+    assert find_dates(text, today=SAT) == []

@@ -27,6 +27,13 @@ from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_e
 from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# Typed short forms. The three-letter ones are everyday words too (sat, sun, wed), so they count
+# only after a word that introduces a day ("on sat", "next wed", "by fri").
+_WEEKDAY_SHORT: dict[str, int] = {
+    "tues": 1, "weds": 2, "thur": 3, "thurs": 3,
+    **{name[:3]: i for i, name in enumerate(_WEEKDAYS)},
+}  # fmt: skip
+_WEEKDAY_SHORT_CUE = r"(?:on|by|until|till|before|next|this|coming|last)"
 _JA_WEEKDAYS = "月火水木金土日"
 _MONTHS: dict[str, int] = {}
 for _i, _name in enumerate(
@@ -159,7 +166,8 @@ def _in_count(m: re.Match[str], today: date) -> date | None:
 
 
 def _weekday(m: re.Match[str], today: date) -> date | None:
-    weekday = _WEEKDAYS.index(m["wd"])
+    wd = m["wd"]
+    weekday = _WEEKDAYS.index(wd) if wd in _WEEKDAYS else _WEEKDAY_SHORT[wd]
     which = (m["which"] or "").strip()
     if which == "next" or m["nextweek"]:
         return _week_day(today, 1, weekday)
@@ -262,6 +270,14 @@ _EN_RULES = (
             rf"(?P<nextweek> next week)?{_E}"
         ),
         _weekday, "weekday", ("day",),
+    ),
+    _Rule(
+        re.compile(
+            rf"{_B}(?:(?:on )?(?P<which>next |this coming |coming |this |last )"
+            rf"|(?=(?:{_WEEKDAY_SHORT_CUE}) ){_WEEKDAY_SHORT_CUE} |(?=(?:tues|weds|thurs?){_E}))"
+            rf"(?P<wd>{_alt(_WEEKDAY_SHORT)})\.?(?P<nextweek> next week)?{_E}"
+        ),
+        _weekday, "weekday", tuple(_WEEKDAY_SHORT),
     ),
     _Rule(re.compile(rf"{_B}next week{_E}"), _next_week, "next_week", ("next week",)),
     _Rule(
