@@ -56,3 +56,11 @@ def test_paraphrases_of_the_golden_behaviours_score_at_least_90_percent(tmp_path
     cases = HERE / "paraphrases.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 0.9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_2_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """120 EN/JA cases written before the run (tests/golden/blind_round2.jsonl) all pass."""
+    cases = HERE / "blind_round2.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -10,12 +10,17 @@ from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue, find_amounts
 from teller.normalize.dates import find_dates
 from teller.normalize.digits import find_digit_strings
+from teller.normalize.spelling import correct_keywords
 from teller.normalize.text import fold, is_japanese
 
 
 @dataclass(frozen=True, slots=True)
 class NormalizedTurn:
-    """Folded text plus everything the extractors found in it (spans index `folded`)."""
+    """Folded text plus everything the extractors found in it (spans index `folded`).
+
+    `keywords` is `folded` with keyboard typos of command keywords corrected ("blance" → balance),
+    for the intent rules and the classifier only; spans never index it.
+    """
 
     raw: str
     folded: str
@@ -23,6 +28,7 @@ class NormalizedTurn:
     amounts: tuple[Extraction[AmountValue], ...]
     dates: tuple[Extraction[date], ...]
     digits: tuple[Extraction[str], ...]
+    keywords: str
 
     def without(self, *spans: Extraction[Any] | None) -> str:
         """The folded text with the given spans blanked out, for finding names in what is left."""
@@ -43,4 +49,5 @@ def normalize_turn(text: str, *, today: date) -> NormalizedTurn:
         amounts=tuple(find_amounts(folded)),
         dates=tuple(find_dates(folded, today=today)),
         digits=tuple(find_digit_strings(folded)),
+        keywords=correct_keywords(folded),
     )

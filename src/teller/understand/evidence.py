@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from teller.domain.trace import Extraction
 from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
+from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.slots import find_amount
 
@@ -27,10 +28,17 @@ class Evidence:
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     amount = find_amount(turn)
     residual = turn.without(amount, *turn.dates)
+    billers = index.scan(residual, kinds=("biller",))
+    if billers.status == "none" and turn.keywords != turn.folded:
+        # "pay my electirc bill": a biller alias may be a command keyword typed with a slip.
+        # Payees are only ever read from the text as typed.
+        corrected = correct_keywords(residual)
+        if corrected != residual:
+            billers = index.scan(corrected, kinds=("biller",))
     return Evidence(
         amount=amount,
         residual=residual,
         payees=index.scan(residual, kinds=("payee",)),
-        billers=index.scan(residual, kinds=("biller",)),
+        billers=billers,
         index=index,
     )

@@ -43,7 +43,7 @@ class FastPath:
     ) -> Understanding:
         folded = turn.folded
         flags = rules.injection_flags(folded)
-        hits = rules.command_hits(folded)
+        hits = rules.command_hits(turn.keywords)
         amount, payees, billers = evidence.amount, evidence.payees, evidence.billers
         date_ = turn.dates[0] if turn.dates else None
         trace: list[TraceItem] = [TraceItem("understand", "injection", folded, f) for f in sorted(flags)]
@@ -97,7 +97,7 @@ class FastPath:
         payees: NameMatch,
         billers: NameMatch,
     ) -> tuple[Intent, float, str]:
-        folded = turn.folded
+        folded = turn.keywords  # typos of command words corrected; names are not read from it
         has_payee = payees.status != "none"
         has_biller = billers.status != "none"
         question = rules.looks_like_question(folded)

@@ -83,19 +83,28 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:who are|list|show|see|tell me|what are|which)\b.*\b(?:payees|recipients|contacts|beneficiaries)\b|"
             r"\b(?:is|have i|do i have|did i)\b.*\b(?:saved|registered|set up|added)\b.*\b(?:payee|recipient|contact|beneficiary)\b|"
-            r"\b(?:saved|registered)\s+(?:payees|recipients|contacts)\b"
+            r"\b(?:saved|registered)\s+(?:payees|recipients|contacts)\b|"
+            # "who can I send money to", "everyone I can pay": the recipient is the question itself
+            r"\b(?:who|whom)\b (?:can|could|may) i (?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$|"
+            r"\b(?:everyone|everybody|anyone|anybody|people|the people)\b i (?:can|could|may) "
+            r"(?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$"
         ),
     ),
     (
         Intent.RECIPIENT_LOOKUP,
         "ja_recipient_lookup",
-        _rx(r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる)"),
+        _rx(
+            r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる)|"
+            r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)"
+        ),
     ),
     (
         Intent.BALANCE_INQUIRY,
         "en_balance",
         _rx(
-            r"\bbalances?\b|\bhow much (?:money )?(?:do i have|have i got|is (?:there )?in|is left|remains|is on)\b|"
+            r"\bbalances?\b|"
+            r"\bhow (?:much|many) (?:(?:money|cash|funds|dollars|yen|euros|bucks) )?"
+            r"(?:do i have|have i got|is (?:there )?in|are (?:there )?in|is left|are left|remains|is on)\b(?! to\b)|"
             r"\bwhat(?:'s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b"
         ),
     ),
@@ -130,16 +139,20 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
 # Questions about products, fees, rates and how-tos: they go to QnA unless the turn also carries
 # the concrete slots of a command (an amount and someone to pay).
 _QUESTION = _rx(
-    r"^(?:how|what|where|when|why|which|is there|are there|can i|could i|do you|does|do i need|will)\b|"
+    r"^(?:how|what|where|when|why|which|is there|are there|can i|could i|do you|does|do i need|will|"
+    r"is it (?:possible|ok|okay)|am i able|are we able)\b|"
     r"\b(?:fees?|charges? for|rates?|interest|limits?|hours|open(?:ing)?|branch(?:es)?|atms?|apply|eligible|"
     r"how (?:do|can|long|many)|how much (?:is|does|will) (?:it|the|a)|requirements?)\b|\?$"
 )
 _QUESTION_JA = _rx(
     r"手数料|金利|利率|限度額|上限|営業時間|支店|atm|方法|どうすれば|どうやって|できますか|ですか|ますか|いつ|どこ|なぜ|\?$"
 )
+# A capability question names no one in particular ("can I send money abroad", "...to another bank").
 _FEE_OR_HOWTO = _rx(
     r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|can|long)|how much (?:is|does|will) (?:it|the|a)|"
-    r"requirements?|policy|possible)\b|手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか"
+    r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
+    r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody))\b|"
+    r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか"
 )
 
 _INJECTION = _rx(

@@ -30,7 +30,9 @@ _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
 _COUNT = re.compile(
-    r"(?:last|latest|recent|past|previous|top)\s*$|^\s*(?:transactions?|purchases|payments|charges|items|件)"
+    r"(?:last|latest|recent|past|previous|top)\s*$|"
+    r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?"
+    r"(?:transactions?|purchases|payments|charges|items|件)"
 )
 _ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
 _ACCOUNT_NUMBER_CONTEXT = re.compile(r"(?:account|acct|a/c|routing|number|no\.?|#|口座番号)\s*$")
@@ -44,7 +46,7 @@ def find_account(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, *, text: str | None = None
 ) -> tuple[Account | None, str | None]:
     """The account the customer named by last digits, type or currency; (None, None) when unnamed."""
-    text = turn.folded if text is None else text
+    text = turn.keywords if text is None else text
     for account in snapshot.accounts:
         if _last4_matches(turn.digits, account.number_last4):
             return account, "account_last4"
@@ -75,11 +77,11 @@ def find_card(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> tuple[list[Ca
         if _last4_matches(turn.digits, card.last4) or card.last4 in turn.folded:
             return [card], "card_last4"
     for kind, pattern in _CARD_TYPES:
-        if pattern.search(turn.folded):
+        if pattern.search(turn.keywords):
             typed = [c for c in snapshot.cards if c.type == kind]
             if typed:
                 return typed, "card_type"
-    words = set(_WORD.findall(turn.folded))
+    words = set(_WORD.findall(turn.keywords))
     for card in snapshot.cards:
         label_words = set(_WORD.findall(card.label.casefold())) - _GENERIC_CARD_WORDS
         if label_words & words:

@@ -1,0 +1,108 @@
+"""Keyboard typos of the words a command hinges on: "blance" → balance, "unlcok" → unlock.
+
+Only the intent and slot keywords are corrected, into a separate text (`NormalizedTurn.keywords`);
+names, amounts and dates are read from the folded text as typed, so a payee called Freese is never
+turned into a verb. A word is corrected when it is one keystroke from exactly one keyword family:
+a letter missing, extra or wrong, or two neighbours swapped. Keywords shorter than six letters have
+too many real words one letter away (water/later, cable/table), so for them only a swap counts
+("crad", "debti"). Words that are themselves common English are never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Words whose misspelling changes what a turn is understood to be. Inflections are listed when a
+# rule spells them out (payees, transactions).
+KEYWORDS: frozenset[str] = frozenset(
+    {
+        "balance", "balances", "transfer", "transfers", "transaction", "transactions", "statement",
+        "purchases", "payees", "payee", "recipient", "recipients", "beneficiary", "beneficiaries",
+        "account", "accounts", "checking", "savings", "unlock", "unfreeze", "unblock", "freeze",
+        "reactivate", "deactivate", "suspend", "disable", "stolen", "missing", "debit", "credit",
+        "card", "cards", "lock", "send", "wire", "bill", "bills", "payment", "payments", "dollars",
+        "representative", "operator", "person", "someone", "customer", "service", "support",
+        "electric", "electricity", "internet", "history", "activity", "recent", "spending",
+        "registered", "contacts", "interest", "branch", "branches", "exchange", "limit", "limits",
+        "available", "remaining", "transferred", "received", "deposit", "deposits",
+    }
+)  # fmt: skip
+
+# Real words one keystroke from a keyword; left as they are.
+_REAL_WORDS = frozenset(
+    {
+        "breeze", "frieze", "freezer", "freezes", "debut", "debits", "credits", "cord", "care", "cart",
+        "lick", "look", "luck", "sand", "seed", "sent", "wide", "wife", "wine", "wise", "were", "wore",
+        "ball", "bell", "bull", "fill", "hill", "kill", "mill", "pill", "till", "will", "billy", "prison",
+        "parson", "persons", "personal", "recant", "decent", "regent", "payer", "paged", "accounted",
+        "limb", "limp", "lime", "liked", "history's", "checkin", "branched", "suspect", "suspense",
+        "dispense", "dollar", "collars", "interests", "exchanged", "lacks", "stole", "stolon",
+    }
+)  # fmt: skip
+
+_WORD = re.compile(r"[a-z]{4,}")
+_LONG = 6  # keywords at least this long also take a missing, extra or wrong letter
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _swaps(word: str) -> set[str]:
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+
+
+def _index() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    by_delete: dict[str, set[str]] = {}
+    by_swap: dict[str, set[str]] = {}
+    for word in KEYWORDS:
+        for variant in _swaps(word) - {word}:
+            by_swap.setdefault(variant, set()).add(word)
+        if len(word) >= _LONG:
+            for variant in _deletes(word) | {word}:
+                by_delete.setdefault(variant, set()).add(word)
+    return by_delete, by_swap
+
+
+_BY_DELETE, _BY_SWAP = _index()
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Exactly one insertion, deletion or substitution turns `a` into `b` (swaps are found apart)."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
+def _family(word: str) -> str:
+    return word.rstrip("s")
+
+
+@lru_cache(maxsize=8192)
+def correct_word(word: str) -> str:
+    """The keyword `word` was meant to be, or `word` itself when it is none or could be several."""
+    if word in KEYWORDS or word in _REAL_WORDS or len(word) < 4:
+        return word
+    found = set(_BY_SWAP.get(word, ()))
+    for variant in _deletes(word) | {word}:
+        found.update(k for k in _BY_DELETE.get(variant, ()) if _one_edit(word, k))
+    # An inflection of a keyword (balanced, transferring) is a word of its own, not a typo.
+    found = {k for k in found if not word.startswith(_family(k))}
+    if not found or len({_family(k) for k in found}) > 1:
+        return word
+    return max(found, key=len)
+
+
+def correct_keywords(folded: str) -> str:
+    """`folded` with misspelled keywords replaced; identical to `folded` when nothing was misspelled.
+
+    >>> correct_keywords("whats my blance")
+    'whats my balance'
+    """
+    return _WORD.sub(lambda m: correct_word(m.group(0)), folded)
