@@ -124,3 +124,15 @@ def test_unlock_picks_the_only_locked_card(runner: Any) -> None:
     """'unlock my card' with one locked card of two is that card, waiting for confirmation."""
     r = understand(runner, "unlock my card", customer="c_002")
     assert (r.action, r.entities.card_id) == ("confirm", "k_102")
+
+
+def test_words_that_fit_several_accounts_pick_none(runner: Any) -> None:
+    """'how many dollars do I have' with two USD accounts answers for both instead of picking one."""
+    r = understand(runner, "how many dollars do I have", customer="c_002")
+    assert r.intent == "balance_inquiry" and r.entities.account_id is None
+    assert r.data is not None and len(r.data["accounts"]) == 2  # type: ignore[arg-type]
+
+
+def test_account_type_beats_a_label_that_mentions_it(runner: Any) -> None:
+    """'savings' means the savings account, not the ordinary account labelled 'ordinary savings'."""
+    assert understand(runner, "how much do I have in savings").entities.account_id == "a_002"

@@ -45,7 +45,8 @@ def _last4_matches(digits: Sequence[Extraction[str]], last4: str) -> bool:
 def find_account(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, *, text: str | None = None
 ) -> tuple[Account | None, str | None]:
-    """The account the customer named by last digits, type or currency; (None, None) when unnamed."""
+    """The account the customer named by last digits, type or currency; (None, None) when unnamed
+    or when the words fit several accounts."""
     text = turn.keywords if text is None else text
     for account in snapshot.accounts:
         if _last4_matches(turn.digits, account.number_last4):
@@ -54,7 +55,8 @@ def find_account(
     rule = None
     for kind, pattern in _ACCOUNT_TYPES:
         if pattern.search(text):
-            typed = [a for a in pool if a.type == kind or kind in a.label.casefold()]
+            # The account's type first; its label ("ordinary savings") only when no type fits.
+            typed = [a for a in pool if a.type == kind] or [a for a in pool if kind in a.label.casefold()]
             if typed:
                 pool, rule = typed, "account_type"
                 break
@@ -66,9 +68,7 @@ def find_account(
                 break
     if rule is not None and len(pool) == 1:
         return pool[0], rule
-    if rule is not None:
-        return pool[0], rule + "_first"
-    return None, None
+    return None, None  # unnamed, or several fit: never a silent pick
 
 
 def find_card(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> tuple[list[Card], str | None]:
