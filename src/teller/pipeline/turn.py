@@ -43,7 +43,7 @@ class TurnRunner:
         self.db = db
         self.bank = BankRepository(db)
         self.pending = PendingActions(db)
-        self.fast_path = FastPath(default_classifier(), confident=settings.understand.confident)
+        self.fast_path = FastPath(default_classifier())
         self._extractor: Extractor | None = None
         self._extractor_lock = threading.Lock()
 

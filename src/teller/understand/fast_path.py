@@ -34,9 +34,8 @@ def _name_trace(match: NameMatch) -> tuple[TraceItem, ...]:
 class FastPath:
     """Decides intent and slots from a normalized turn, one customer's snapshot and name index."""
 
-    def __init__(self, classifier: IntentClassifier, *, confident: float = 0.6) -> None:
+    def __init__(self, classifier: IntentClassifier) -> None:
         self._classifier = classifier
-        self._confident = confident
 
     def understand(
         self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
