@@ -1,6 +1,8 @@
 """Voice path benchmark: WER on the synthesized golden commands and end-of-speech → action.
 
     PYTHONPATH=src python bench/voice_path.py [--limit N] [--variants plain,early_work]
+    PYTHONPATH=src python bench/voice_path.py --slice ja   # Japanese (Kokoro voice), CER
+
 
 Each utterance (piper's neural en_US voice, made by bench/speech/generate.py) is replayed as a live
 16 kHz stream; compute is measured on this CPU (see teller.voice.session for the clock). Variants:
@@ -11,7 +13,15 @@ Each utterance (piper's neural en_US voice, made by bench/speech/generate.py) is
     early_work    + prefetch of normalization and name lookup on stable partials (beam 1)
     default       + beam search of 2 and safe text repairs (voice/repair.py): the shipped settings
 
-Writes bench/results/voice_path.json and prints a table.
+The `ja` slice replays the 12 Japanese golden commands of c_001 (transfer / balance / card / bill)
+spoken by Kokoro's jf_alpha through the Japanese recognizer (multilingual Whisper base) and scores
+CER instead of WER. Its variants:
+
+    ja_window30   Whisper's 30 s window, payee/biller prompt
+    ja_no_bias    utterance + 8 s, no prompt
+    ja_default    utterance + 8 s, payee/biller prompt: the shipped settings
+
+Writes bench/results/voice_path.json (voice_path_ja.json for the ja slice) and prints a table.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "speech"))
 
 from generate import build  # noqa: E402
-from wer import wer  # noqa: E402
+from wer import cer, wer  # noqa: E402
 
 from teller.domain.intents import Action, Intent  # noqa: E402
 from teller.domain.turn import TurnRequest, TurnResult  # noqa: E402
@@ -50,6 +60,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "early_work": (8.0, True, True, 1, False),  # the default until beam 2 and repairs
         "default": (8.0, True, True, 2, True),
     }.items()
+}
+JA_VARIANTS: dict[str, dict[str, Any]] = {
+    "ja_window30": {"ja_window_pad_s": 0.0, "bias": True},
+    "ja_no_bias": {"ja_window_pad_s": 8.0, "bias": False},
+    "ja_default": {"ja_window_pad_s": 8.0, "bias": True},
 }
 ENTITY_KEYS = (
     "amount_minor",
@@ -110,15 +125,22 @@ def percentile(values: list[float], q: float) -> float:
 def run_variant(
     name: str, rows: list[dict[str, Any]], runner: Any, typed: dict[str, TurnResult]
 ) -> dict[str, Any]:
-    knobs = VARIANTS[name]
-    settings = VoiceSettings(
-        speculative=knobs["speculative"],
-        prefetch=knobs["prefetch"],
-        repair=knobs["repair"],
-        asr=ASRSettings(window_pad_s=knobs["window_pad_s"], beam_size=knobs["beam_size"]),
-    )
+    if name in JA_VARIANTS:
+        knobs = JA_VARIANTS[name]
+        settings = VoiceSettings(asr=ASRSettings(**knobs))
+        score, metric = cer, "cer"
+    else:
+        knobs = VARIANTS[name]
+        settings = VoiceSettings(
+            speculative=knobs["speculative"],
+            prefetch=knobs["prefetch"],
+            repair=knobs["repair"],
+            asr=ASRSettings(window_pad_s=knobs["window_pad_s"], beam_size=knobs["beam_size"]),
+        )
+        score, metric = wer, "wer"
     engine = VoiceEngine.shared(settings)
     eos: list[float] = []
+    decode: list[float] = []
     pairs: list[tuple[str, str]] = []
     same = spec_used = 0
     detail = []
@@ -133,6 +155,7 @@ def run_variant(
         if len(turns) == 1:
             t = turns[0].timings_ms
             eos.append(t["eos_to_action"])
+            decode.append(t["asr_decode"])
             spec_used += int(t["speculative"])
             same += int(same_outcome(turns[0], typed[row["id"]]))
         detail.append(
@@ -154,7 +177,10 @@ def run_variant(
         **knobs,
         "n": len(rows),
         "single_turn": len(eos),
-        "wer": round(wer(pairs), 4),
+        "metric": metric,
+        "wer": round(score(pairs), 4),  # CER for the ja slice
+        "decode_p50": round(statistics.median(decode), 1) if decode else None,
+        "decode_p95": round(percentile(decode, 0.95), 1),
         "same_as_typed": round(same / len(rows), 4),
         "speculative_used": spec_used,
         "eos_to_action_p50": round(statistics.median(short), 1) if short else None,
@@ -187,9 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="voice path benchmark")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--out", type=Path, default=HERE / "results" / "voice_path.json")
+    parser.add_argument("--slice", choices=["en", "ja"], default="en")
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
-    rows = build("piper")[: args.limit or None]
+    japanese = args.slice == "ja"
+    variants = ",".join(JA_VARIANTS) if japanese and args.variants == ",".join(VARIANTS) else args.variants
+    out = args.out or HERE / "results" / ("voice_path_ja.json" if japanese else "voice_path.json")
+    rows = build("kokoro" if japanese else "piper")[: args.limit or None]
     runner, runner_kind = make_runner()
     typed = {
         r["id"]: runner.run(
@@ -200,25 +230,35 @@ def main(argv: list[str] | None = None) -> int:
         for r in rows
     }
     started = time.perf_counter()
-    results = [run_variant(v, rows, runner, typed) for v in args.variants.split(",")]
+    results = [run_variant(v, rows, runner, typed) for v in variants.split(",")]
     report = {
         "machine": f"{platform.processor() or platform.machine()}, {platform.python_version()}",
         "runner": runner_kind,
-        "voice": "piper en_US-joe-medium",
+        "voice": "kokoro jf_alpha" if japanese else "piper en_US-joe-medium",
         "utterances": len(rows),
-        "bias_wer": bias_wer(rows),
+        "bias_wer": {} if japanese else bias_wer(rows),
         "variants": results,
         "seconds": round(time.perf_counter() - started, 1),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
     print(f"{len(rows)} utterances, runner={runner_kind}; bias WER {report['bias_wer']}")
-    print(f"{'variant':<14}{'WER':>7}{'same':>7}{'spec':>6}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    metric = "CER" if japanese else "WER"
+    print(
+        f"{'variant':<14}{metric:>7}{'same':>7}{'spec':>6}{'dec p50':>9}{'dec p95':>9}"
+        f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+    )
     for r in results:
         print(
             f"{r['variant']:<14}{r['wer']:>7.3f}{r['same_as_typed']:>7.2f}{r['speculative_used']:>6}"
+            f"{r['decode_p50']:>9}{r['decode_p95']:>9}"
             f"{r['eos_to_action_p50']:>9}{r['eos_to_action_p95']:>9}{r['eos_to_action_max']:>9}"
         )
+    if japanese:
+        for r in results:
+            for d in r["detail"]:
+                if not d["same_as_typed"]:
+                    print(f"  {r['variant']}: {d['text']} -> {d['transcript']}")
     return 0
 
 

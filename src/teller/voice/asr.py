@@ -66,3 +66,17 @@ def bias_prompt(names: Sequence[str]) -> str:
     if not names:
         return "Pay or send money. Lock my card. What's my balance?"
     return f"Pay or send money to {', '.join(names)}. Lock my card. What's my balance?"
+
+
+def bias_prompt_ja(names: Sequence[str]) -> str:
+    """Japanese decoder context: payees (with さん) as recipients, billers as bills, command words.
+
+    Measured with multilingual base on the Kokoro-spoken golden commands (8 s window): CER 0.22
+    with no prompt, 0.19 with bare names, 0.165 with this shape (people with さん; bare names let
+    "さんに" come out as the digits "32").
+    """
+    people = "、".join(n for n in names if n.endswith("さん"))
+    billers = "、".join(n for n in names if not n.endswith("さん"))
+    text = f"{people}に振り込み、送金。" if people else "振り込み、送金。"
+    text += f"{billers}の請求書を払って。" if billers else "請求書を払って。"
+    return text + "残高を教えて。カードを止めて。"

@@ -1,7 +1,9 @@
-"""Loaded voice models, once per process: the final recognizer, plus pools of per-stream parts.
+"""Loaded voice models, once per process: the final recognizers, plus pools of per-stream parts.
 
 VAD and partial recognizers keep per-stream state, so each live stream borrows its own pair from
-a pool (created on first need, reused afterwards); the final recognizer is shared.
+a pool (created on first need, reused afterwards); the final recognizers are shared. The main
+(English) recognizer loads with the engine; the Japanese one on the first Japanese-locale turn, so
+English-only processes never load it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,29 @@ def load_finals(settings: ASRSettings) -> FinalRecognizer:
     from teller.voice.backends.whisper_asr import WhisperFinals
 
     return WhisperFinals(settings)
+
+
+def japanese_settings(settings: ASRSettings) -> ASRSettings:
+    """The final recognizer for Japanese-locale customers: `ja_model`, language "ja"."""
+    if settings.backend == "openai":  # same server; only the language changes
+        return settings.model_copy(update={"language": "ja"})
+    return settings.model_copy(
+        update={
+            "model_path": settings.ja_model,
+            "model_sha256": settings.ja_model_sha256,
+            "language": "ja",
+            "beam_size": settings.ja_beam_size,
+            "window_pad_s": settings.ja_window_pad_s,
+        }
+    )
+
+
+def _shared_finals(settings: ASRSettings) -> FinalRecognizer:
+    """One recognizer per distinct ASR settings per process (call with `_engines_lock` held)."""
+    key = settings.model_dump_json()
+    if key not in _finals:
+        _finals[key] = load_finals(settings)
+    return _finals[key]
 
 
 def load_partials(settings: VoiceSettings) -> PartialRecognizer | None:
@@ -60,12 +85,27 @@ class VoiceEngine:
         with _engines_lock:
             engine = _engines.get(key)
             if engine is None:
-                asr_key = settings.asr.model_dump_json()
-                if asr_key not in _finals:
-                    _finals[asr_key] = load_finals(settings.asr)
-                engine = cls(settings, _finals[asr_key])
+                engine = cls(settings, _shared_finals(settings.asr))
                 _engines[key] = engine
             return engine
+
+    def finals_for(self, *, japanese: bool) -> FinalRecognizer:
+        """The recognizer for a customer: Japanese-or-English (loaded on first use) or the main one."""
+        if not (japanese and self.settings.asr.ja):
+            return self.finals
+        with _engines_lock:
+            ja = _shared_finals(japanese_settings(self.settings.asr))
+        from teller.voice.backends.whisper_asr import WhisperFinals
+
+        if not isinstance(ja, WhisperFinals):  # a server: it detects or is told the language itself
+            return ja
+        from teller.voice.bilingual import BilingualFinals
+
+        return BilingualFinals(ja, self.finals)
+
+    def partials_for(self, *, japanese: bool) -> bool:
+        """Whether live partials apply: pocketsphinx has only an English model."""
+        return not (japanese and self.settings.asr.ja)
 
     @contextmanager
     def stream_parts(self) -> Iterator[StreamParts]:

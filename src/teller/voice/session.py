@@ -39,11 +39,11 @@ import numpy as np
 from teller.domain.turn import TraceOut, TurnRequest, TurnResult
 from teller.voice.asr import Hypothesis, is_backchannel
 from teller.voice.audio import FRAME_MS, Samples
-from teller.voice.bias import customer_names
+from teller.voice.bias import speaker
 from teller.voice.endpoint import Endpointer, Event, Kind
 from teller.voice.engine import StreamParts, VoiceEngine
 from teller.voice.repair import repair
-from teller.voice.slots import Tail, name_tokens, tail_state
+from teller.voice.slots import Tail, name_tokens, tail_state, tail_state_ja
 
 _STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
 
@@ -122,7 +122,12 @@ class Listener:
         self.customer_id, self.request_id, self.now = customer_id, request_id, now
         self.live = live
         self.on_event = on_event or (lambda _e: None)
-        self.names = customer_names(runner, customer_id)
+        who = speaker(runner, customer_id)
+        # Japanese-locale customers: the Japanese recognizer, names as written, no English partials
+        japanese = who.japanese and engine.settings.asr.ja
+        self.finals = engine.finals_for(japanese=japanese)
+        self.names = (*who.names_ja, *who.names) if japanese else who.names
+        self._partials_on = engine.partials_for(japanese=japanese)
         self._name_toks = name_tokens(self.names)
         self._endpointer = Endpointer(self.settings)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="asr") if live else None
@@ -190,7 +195,7 @@ class Listener:
         return results
 
     def _partial_step(self, frame: Samples) -> None:
-        if self.parts.partials is None:
+        if self.parts.partials is None or not self._partials_on:
             return
         hyp = self.parts.partials.accept(frame)
         if hyp is not None:
@@ -215,6 +220,8 @@ class Listener:
         if spec is not None and spec.ready(self._now_ms()):
             hyp, _ = spec.wait()
             self._prefetch(hyp.text)
+            if not hyp.text.isascii():
+                return tail_state_ja(hyp.text, self.names)
             return tail_state(hyp.text, self._name_toks)
         partial = tail_state(self._partial, self._name_toks)
         return Tail.NEUTRAL if partial is Tail.COMPLETE else partial  # partials are too rough to end early
@@ -225,7 +232,7 @@ class Listener:
         if event.kind is Kind.START:
             self._reset_turn()
             self._audio = list(self._recent)
-            if self.parts.partials is not None:
+            if self.parts.partials is not None and self._partials_on:
                 self.parts.partials.start()
                 for frame in self._audio[:-1]:
                     self.parts.partials.accept(frame)
@@ -243,7 +250,7 @@ class Listener:
 
     def _speculate(self) -> None:
         samples = np.concatenate(self._audio)
-        finals, names = self.engine.finals, self.names
+        finals, names = self.finals, self.names
         self._spec = _Speculation(lambda: finals.transcribe(samples, bias=names), self._now_ms(), self._pool)
         self._spec_frames = len(self._audio)
 
@@ -258,7 +265,7 @@ class Listener:
             self._clock = max(self._clock, ready_at)
         else:
             t = time.perf_counter()
-            hyp = self.engine.finals.transcribe(np.concatenate(self._audio), bias=self.names)
+            hyp = self.finals.transcribe(np.concatenate(self._audio), bias=self.names)
             decode_ms = (time.perf_counter() - t) * 1000
             if not self.live:
                 self._clock += decode_ms
@@ -272,7 +279,7 @@ class Listener:
         self.on_event(VoiceEvent("final", final_at, hyp.text))
         self._turns += 1
         rid = self.request_id if self._turns == 1 else f"{self.request_id}-{self._turns}"
-        fixed = repair(hyp.text) if self.settings.repair else None
+        fixed = repair(hyp.text) if self.settings.repair and hyp.text.isascii() else None
         text = fixed.text if fixed is not None else hyp.text
         request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()

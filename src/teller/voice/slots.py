@@ -133,3 +133,38 @@ def _complete_command(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
 def _mentions_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
     joined = " " + " ".join(toks) + " "
     return any(" " + " ".join(n) + " " in joined for n in names)
+
+
+# -- Japanese ------------------------------------------------------------------------------------
+# Japanese puts the verb last, so a command is complete when a request form ends it ("振り込んで",
+# "教えて", "送金", "お願いします") and open when it ends mid-amount ("5000", "五千") or on a
+# particle that needs what follows ("佐藤健さんに", "カードを").
+_JA_PUNCT = "。、，,.!！?？ 　"
+_JA_NUMERALS = "0123456789０１２３４５６７８９〇一二三四五六七八九十百千万億"
+_JA_PARTICLES = ("に", "を", "へ", "から", "の", "は", "が", "と", "まで")
+_JA_REQUEST = ("て", "で", "ください", "下さい", "ます", "お願い", "送金", "振込", "振り込み", "支払い")
+
+
+def tail_state_ja(text: str, names: Sequence[str] = ()) -> Tail:
+    """Classify the end of Japanese `text`; `names` are the customer's names as written."""
+    end = text.rstrip(_JA_PUNCT)
+    if not end:
+        return Tail.NEUTRAL
+    if end[-1] in _JA_NUMERALS or end.endswith(_JA_PARTICLES):
+        return Tail.OPEN
+    if _inside_name_ja(end, names):
+        return Tail.OPEN
+    if end.endswith(_JA_REQUEST) and len(end) > 3:
+        return Tail.COMPLETE
+    return Tail.NEUTRAL
+
+
+def _inside_name_ja(text: str, names: Sequence[str]) -> bool:
+    """The text ends on the start of two or more names and on none of them whole ("…佐藤")."""
+    if any(text.endswith(n) for n in names):
+        return False
+    for size in (3, 2):
+        tail = text[-size:]
+        if len(tail) == size and sum(1 for n in names if len(n) > size and n.startswith(tail)) >= 2:
+            return True
+    return False

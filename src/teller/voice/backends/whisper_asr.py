@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from teller.errors import BackendUnavailable, MissingExtra
-from teller.voice.asr import Hypothesis, bias_prompt
+from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.settings import ASRSettings
 
@@ -58,6 +58,22 @@ def verify_model(path: Path, sha256: str) -> None:
         _verified.add(key)
 
 
+def resolve_model(settings: ASRSettings) -> Path | str:
+    """The model to load: bundled tiny.en, a bundled split profile (models.py), or a local path.
+
+    Bundled models are checked against their pinned hash; a local path only when `model_sha256` is
+    set. Anything else (a size name such as "small") is handed to faster-whisper as is.
+    """
+    from teller.voice.models import PROFILES, ensure_model
+
+    if settings.model_path in PROFILES:
+        return ensure_model(settings.model_path)  # verified when joined
+    model: str | Path = settings.model_path or bundled_model_path()
+    if settings.model_sha256 and os.path.isdir(model):
+        verify_model(Path(model), settings.model_sha256)
+    return model
+
+
 class WhisperFinals:
     """One loaded model; `transcribe` may be called from a worker thread."""
 
@@ -69,9 +85,7 @@ class WhisperFinals:
         except ImportError as exc:
             raise MissingExtra("faster-whisper", "voice") from exc
         self._settings = settings
-        model: str | Path = settings.model_path or bundled_model_path()
-        if settings.model_sha256 and os.path.isdir(model):
-            verify_model(Path(model), settings.model_sha256)
+        model = resolve_model(settings)
         self._model: Any = WhisperModel(
             str(model),
             device=settings.device,
@@ -80,20 +94,33 @@ class WhisperFinals:
         )
         multilingual = bool(self._model.model.is_multilingual)
         language = settings.language if multilingual else None
+        self._japanese = language == "ja"
         self._tokenizer: Any = Tokenizer(self._model.hf_tokenizer, multilingual, "transcribe", language)
         self._storage = ctranslate2.StorageView
         self._prompts: dict[tuple[str, ...], list[int]] = {}
 
-    def transcribe(self, samples: Samples, *, bias: Sequence[str] = ()) -> Hypothesis:
+    def encode(self, samples: Samples) -> Any:
+        """The encoder's output for `samples` (reusable by `language` and `transcribe`)."""
         window = _window(samples.size, self._settings.window_pad_s)
         # pad with silent audio (not zero features): the encoder then sees what Whisper was trained on
         padded = np.zeros(window * _HOP, dtype=np.float32)
         padded[: min(samples.size, padded.size)] = samples[: padded.size]
         features = np.ascontiguousarray(self._model.feature_extractor(padded)[:, :window])
-        encoded = self._model.model.encode(self._storage.from_array(features[None]), to_cpu=False)
+        return self._model.model.encode(self._storage.from_array(features[None]), to_cpu=False)
+
+    def language(self, encoded: Any) -> tuple[str, float]:
+        """The most likely spoken language ("ja", "en", …) and its probability (multilingual models)."""
+        token, prob = self._model.model.detect_language(encoded)[0][0]
+        return str(token).strip("<|>"), float(prob)
+
+    def transcribe(self, samples: Samples, *, bias: Sequence[str] = (), encoded: Any = None) -> Hypothesis:
+        if encoded is None:
+            encoded = self.encode(samples)
         prompt = self._prompt(tuple(bias) if self._settings.bias else ())
         seconds = samples.size / SAMPLE_RATE
-        budget = int(seconds * 8) + 12  # tokens: commands run ~3 words/s, ~1.3 tokens/word
+        # tokens: English commands run ~3 words/s at ~1.3 tokens/word; Japanese ~7 morae/s, and a
+        # kanji is often 2-3 byte-level tokens
+        budget = int(seconds * (24 if self._japanese else 8)) + 12
         result = self._model.model.generate(
             encoded,
             [prompt],
@@ -114,7 +141,8 @@ class WhisperFinals:
             tok = self._tokenizer
             cached = []
             if bias:
-                words = tok.encode(" " + bias_prompt(bias))[-200:]
+                text = bias_prompt_ja(bias) if self._japanese else " " + bias_prompt(bias)
+                words = tok.encode(text)[-200:]
                 cached = [tok.sot_prev, *words]
             cached += [*tok.sot_sequence, tok.no_timestamps]
             self._prompts[bias] = cached
