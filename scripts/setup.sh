@@ -18,7 +18,7 @@ export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF -DLLAMA_BUI
 # A llama-cpp-python wheel built earlier on this machine (scripts/setup_llm.sh) saves the compile.
 links=()
 [ -d "$HOME/.cache/teller-wheels" ] && links=(--find-links "$HOME/.cache/teller-wheels")
-"${pip[@]}" "${links[@]}" -e ".[api,qna,llm,voice,dev]"
+"${pip[@]}" "${links[@]}" -e ".[api,qna,qna-ja,llm,voice,dev]"
 # The silero-vad wheel carries the ONNX model Teller uses; it declares torch, which Teller never imports.
 "${pip[@]}" --no-deps "silero-vad==6.2.3"
 rm -f "$VENV"/.installed-*

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ def load_llama(model_path: str, *, n_ctx: int, n_threads: int | None) -> Any:
     if not os.path.isfile(model_path):
         raise BackendUnavailable(f"model file not found: {model_path}")
     try:
-        return llama_cpp.Llama(
+        llm = llama_cpp.Llama(
             model_path=model_path,
             n_ctx=n_ctx,
             n_batch=512,
@@ -37,6 +38,10 @@ def load_llama(model_path: str, *, n_ctx: int, n_threads: int | None) -> Any:
         )
     except (ValueError, RuntimeError) as exc:
         raise BackendUnavailable(f"cannot load {model_path}: {exc}") from exc
+    # Free the model while the interpreter is still whole: left to __del__ at shutdown, llama.cpp's
+    # free functions may already be gone and it prints a traceback.
+    atexit.register(llm.close)
+    return llm
 
 
 @dataclass(frozen=True, slots=True)
