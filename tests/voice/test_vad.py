@@ -30,9 +30,22 @@ def _stream(say: Any, bursts: bool = True) -> tuple[np.ndarray, list[tuple[float
         speech = say(text)
         start = sum(p.size for p in parts) / SAMPLE_RATE
         parts.append(speech)
-        spans.append((start + 0.3, start + speech.size / SAMPLE_RATE - 0.3))  # 0.3 s quiet each side
+        first, last = _voiced_edges(speech)
+        spans.append((start + first, start + last))
         parts.extend(gap)
     return np.concatenate(parts), spans
+
+
+def _voiced_edges(speech: np.ndarray) -> tuple[float, float]:
+    """Seconds from the clip's start to its first and last 10 ms window with real signal energy.
+
+    Measured rather than assumed: the synthesizer's leading and trailing silence varies by version.
+    """
+    window = SAMPLE_RATE // 100
+    usable = speech[: speech.size // window * window].reshape(-1, window)
+    rms = np.sqrt(np.mean(usable.astype(np.float64) ** 2, axis=1))
+    loud = np.flatnonzero(rms > 0.02 * rms.max())
+    return loud[0] * window / SAMPLE_RATE, (loud[-1] + 1) * window / SAMPLE_RATE
 
 
 def _segments(samples: np.ndarray, backend: str) -> list[tuple[float, float]]:
