@@ -44,7 +44,7 @@ from generate import build  # noqa: E402
 from wer import cer, wer  # noqa: E402
 
 from teller.domain.intents import Action, Intent  # noqa: E402
-from teller.domain.turn import TurnRequest, TurnResult  # noqa: E402
+from teller.domain.turn import Entities, TurnRequest, TurnResult  # noqa: E402
 from teller.voice.audio import load_audio  # noqa: E402
 from teller.voice.engine import VoiceEngine  # noqa: E402
 from teller.voice.files import listen_samples  # noqa: E402
@@ -66,16 +66,7 @@ JA_VARIANTS: dict[str, dict[str, Any]] = {
     "ja_no_bias": {"ja_window_pad_s": 8.0, "bias": False},
     "ja_default": {"ja_window_pad_s": 8.0, "bias": True},
 }
-ENTITY_KEYS = (
-    "amount_minor",
-    "currency",
-    "recipient_id",
-    "biller_id",
-    "card_id",
-    "account_id",
-    "execute_on",
-    "count",
-)
+ENTITY_KEYS = tuple(Entities.model_fields)
 
 
 class StubRunner:

@@ -10,20 +10,11 @@ from typing import Any
 
 import pytest
 
-from teller.domain.turn import TurnRequest, TurnResult
+from teller.domain.turn import Entities, TurnRequest, TurnResult
 from teller.voice.engine import VoiceEngine
 from teller.voice.files import ask_audio
 
-ENTITY_KEYS = (
-    "amount_minor",
-    "currency",
-    "recipient_id",
-    "biller_id",
-    "card_id",
-    "account_id",
-    "execute_on",
-    "count",
-)
+ENTITY_KEYS = tuple(Entities.model_fields)
 
 
 def _runner(tmp: Path, name: str) -> Any:

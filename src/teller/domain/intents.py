@@ -48,3 +48,6 @@ COMMAND_INTENTS = frozenset(
         Intent.HUMAN_HANDOFF,
     }
 )
+
+# Every intent a single turn can have; affirm/deny exist only as follow-ups inside a session.
+TURN_INTENTS = tuple(i for i in Intent if i not in (Intent.AFFIRM, Intent.DENY))

@@ -15,21 +15,10 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from teller.domain.intents import Intent
+from teller.domain.intents import TURN_INTENTS
 from teller.domain.money import EXPONENTS
 
-EXTRACT_INTENTS: Final = (
-    Intent.BALANCE_INQUIRY,
-    Intent.RECENT_TRANSACTIONS,
-    Intent.TRANSFER_MONEY,
-    Intent.CARD_LOCK,
-    Intent.CARD_UNLOCK,
-    Intent.BILL_PAYMENT,
-    Intent.RECIPIENT_LOOKUP,
-    Intent.HUMAN_HANDOFF,
-    Intent.QNA,
-    Intent.OUT_OF_SCOPE,
-)
+EXTRACT_INTENTS: Final = TURN_INTENTS
 AMBIGUITY_REASONS: Final = (
     "several_candidates",
     "recipient_not_in_list",
