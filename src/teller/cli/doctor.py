@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from teller.llm.backends.dialects import DIALECTS
-from teller.llm.doctor import DoctorReport, run_doctor
+
+if TYPE_CHECKING:  # the doctor's own imports (httpx, prompts, schemas) load only when it runs
+    from teller.llm.doctor import DoctorReport
 
 _MARK = {True: "[green]ok[/green]", False: "[red]FAIL[/red]", None: "[cyan]info[/cyan]"}
 
@@ -53,6 +55,8 @@ def register(app: typer.Typer) -> None:
         """Check a live OpenAI-compatible server: models, schema enforcement, enums, latency, prefix cache."""
         if dialect not in DIALECTS:
             raise typer.BadParameter(f"expected one of {', '.join(DIALECTS)}", param_hint="--dialect")
+        from teller.llm.doctor import run_doctor
+
         report = run_doctor(
             base_url,
             model=model,

@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from teller.errors import TellerError
-from teller.qna.kb import default_corpus_dir, load_articles
-from teller.qna.retrieve import Retriever, default_index_dir, detect_language, open_retriever
+
+# teller.qna.* (bm25s, numpy) is imported inside the commands: every `teller` start imports this module.
 
 _INDEX_DIR = typer.Option("--index-dir", help="Where the index lives (default: the user data dir).")
 
@@ -31,6 +31,9 @@ def register(app: typer.Typer) -> None:
         ja_tokenizer: Annotated[str, typer.Option(help="bigram (default) or fugashi.")] = "bigram",
     ) -> None:
         """Validate the articles, build the BM25 index and save it."""
+        from teller.qna.kb import default_corpus_dir, load_articles
+        from teller.qna.retrieve import Retriever, default_index_dir
+
         source = directory or default_corpus_dir()
         try:
             articles = load_articles(source)
@@ -51,6 +54,8 @@ def register(app: typer.Typer) -> None:
         index_dir: Annotated[Path | None, _INDEX_DIR] = None,
     ) -> None:
         """Show the articles a question retrieves, with BM25 scores."""
+        from teller.qna.retrieve import detect_language, open_retriever
+
         try:
             retriever = open_retriever(index_dir)
             start = time.perf_counter_ns()
