@@ -64,3 +64,11 @@ def test_blind_round_2_scores_at_its_reached_floor(tmp_path: Path) -> None:
     cases = HERE / "blind_round2.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_3_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """80 ASR-style, filler, mixed-language and c_003 cases (tests/golden/blind_round3.jsonl) all pass."""
+    cases = HERE / "blind_round3.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -151,8 +151,10 @@ _QUESTION_JA = _rx(
 _FEE_OR_HOWTO = _rx(
     r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|can|long)|how much (?:is|does|will) (?:it|the|a)|"
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
-    r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody))\b|"
-    r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか"
+    r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody)|"
+    # when a service runs: "can I transfer money on weekends", "...at night", "...on holidays"
+    r"on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|24/7)(?!\w)|"
+    r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか|土日|休日|祝日|夜間"
 )
 
 _INJECTION = _rx(
