@@ -136,3 +136,20 @@ def test_words_that_fit_several_accounts_pick_none(runner: Any) -> None:
 def test_account_type_beats_a_label_that_mentions_it(runner: Any) -> None:
     """'savings' means the savings account, not the ordinary account labelled 'ordinary savings'."""
     assert understand(runner, "how much do I have in savings").entities.account_id == "a_002"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who did I send money to",
+        "did I pay the verizon bill",
+        "have I already paid con ed",
+        "誰に送金したか教えて",
+        "電気代はもう払った？",
+    ],
+)
+def test_questions_about_past_payments_show_the_history(runner: Any, text: str) -> None:
+    """Asking whether money already moved shows transactions and never starts a new payment."""
+    customer = "c_001" if not text.isascii() else "c_002"
+    r = understand(runner, text, customer=customer)
+    assert (r.intent, r.action, r.pending) == ("recent_transactions", "execute", None)

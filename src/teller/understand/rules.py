@@ -98,6 +98,23 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)"
         ),
     ),
+    # Asking about money that already moved is a look at the history, not a new payment.
+    (
+        Intent.RECENT_TRANSACTIONS,
+        "en_past_payment",
+        _rx(
+            r"\b(?:did|have|has)\s+(?:i|we)\s+(?:already\s+|ever\s+)?(?:send|sent|transfer(?:red)?|pay|paid|wire[d]?)\b|"
+            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did i|have i)\b.*\b(?:send|sent|pay|paid|transfer(?:red)?|wire[d]?)\b"
+        ),
+    ),
+    (
+        Intent.RECENT_TRANSACTIONS,
+        "ja_past_payment",
+        _rx(
+            r"(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)(?:か|の|っけ|\?|$)|"
+            r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)"
+        ),
+    ),
     (
         Intent.BALANCE_INQUIRY,
         "en_balance",
