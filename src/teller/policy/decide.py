@@ -70,13 +70,14 @@ def decide(
     return Decision(Action.UNSUPPORTED, reason="no_session")  # affirm/deny outside a session
 
 
-def _minor(u: Understanding) -> int | None:
+def _minor(u: Understanding) -> tuple[int | None, bool]:
+    """The spoken amount in minor units (None when unsaid) and whether it could be represented."""
     if u.slots.amount_major is None or u.slots.currency is None:
-        return None
+        return None, True
     try:
-        return to_minor(Decimal(u.slots.amount_major), u.slots.currency)
+        return to_minor(Decimal(u.slots.amount_major), u.slots.currency), True
     except (BadAmount, InvalidOperation):
-        return -1
+        return None, False
 
 
 def _common_money_checks(
@@ -101,15 +102,15 @@ def _transfer(
     u: Understanding, snapshot: CustomerSnapshot, today: date, outgoing: Mapping[str, int]
 ) -> Decision:
     slots = u.slots
-    minor = _minor(u)
+    minor, valid = _minor(u)
     entities = Entities(
-        amount_minor=minor if minor is not None and minor >= 0 else None,
+        amount_minor=minor,
         currency=slots.currency,
         recipient_id=slots.recipient_id,
         account_id=slots.account_id,
         execute_on=slots.execute_on,
     )
-    if minor == -1:
+    if not valid:
         return Decision(Action.REJECT, entities, reason="invalid_amount")
     if u.ambiguous_slot == "recipient_id":
         return Decision(Action.CLARIFY, entities, reason="several_recipients_match")
@@ -143,17 +144,17 @@ def _limits(snapshot: CustomerSnapshot, currency: str, minor: int, outgoing: Map
 def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision:
     slots = u.slots
     biller = snapshot.biller(slots.biller_id) if slots.biller_id else None
-    minor = _minor(u)
-    if minor is None and biller is not None:
+    minor, valid = _minor(u)
+    if minor is None and valid and biller is not None:
         minor = biller.outstanding_minor
     entities = Entities(
-        amount_minor=minor if minor is not None and minor >= 0 else None,
+        amount_minor=minor,
         currency=slots.currency or (biller.currency if biller else None),
         biller_id=biller.id if biller else None,
         account_id=slots.account_id,
         execute_on=slots.execute_on,
     )
-    if minor == -1:
+    if not valid:
         return Decision(Action.REJECT, entities, reason="invalid_amount")
     if u.ambiguous_slot == "biller_id":
         return Decision(Action.CLARIFY, entities, reason="several_billers_match")
