@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import pytest
-
-from teller.domain.turn import TurnRequest
-
-NOW = {
-    "c_001": datetime.fromisoformat("2026-11-21T09:00:00+09:00"),
-    "c_002": datetime.fromisoformat("2026-11-21T09:00:00-05:00"),
-}
-
-
-def run(runner: Any, text: str, customer: str = "c_002") -> Any:
-    return runner.run(TurnRequest(id="u", customer_id=customer, text=text, now=NOW[customer]))
+from tests.understand.conftest import run
 
 
 @pytest.mark.parametrize(
