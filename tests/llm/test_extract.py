@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -154,10 +153,9 @@ def test_backend_failures_degrade_with_a_reason(exc: Exception, reason: str) -> 
 
 def test_disabled_extractor_says_so() -> None:
     """The disabled extractor answers llm_disabled without any backend."""
-    start = time.perf_counter()
     out = Extractor.disabled().extract(INP)
     assert (out.ok, out.reason) == (False, "llm_disabled")
-    assert time.perf_counter() - start < 0.1
+    assert out.intent is None and out.recipient_id is None
 
 
 def test_max_tokens_is_capped_at_96() -> None:

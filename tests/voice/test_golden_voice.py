@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 from datetime import datetime
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.speech import golden_rows
 
 from teller.domain.turn import Entities, TurnRequest, TurnResult
 from teller.voice.engine import VoiceEngine
@@ -33,15 +33,11 @@ def _same(a: TurnResult, b: TurnResult) -> bool:
 
 
 @pytest.fixture(scope="module")
-def spoken_set(
-    speech: ModuleType, engine: VoiceEngine, tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Any]:
-    """Every English transfer/balance/card/bill golden line, spoken and run once."""
-    if not speech.GOLDEN.exists():
-        pytest.skip(f"{speech.GOLDEN} is not beside this checkout")
+def spoken_set(engine: VoiceEngine, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every English transfer/balance/card/bill golden line, from its committed recording, run once."""
     tmp = tmp_path_factory.mktemp("golden-voice")
     typed_runner, voice_runner = _runner(tmp, "typed"), _runner(tmp, "voice")
-    rows = speech.build("piper")
+    rows = golden_rows("piper")
     out = []
     for row in rows:
         now = datetime.fromisoformat(row["now"])

@@ -11,9 +11,17 @@ The order of work for one turn, frame by frame:
     turn                `runner.run` on the final transcript
 
 Clocks. With `live=True` times are wall-clock (`perf_counter`) and the speculative decode runs on a
-worker thread. With `live=False` (files, batch, bench) the stream is replayed as if live: frame i
-arrives at (i+1)·32 ms, compute on this thread is measured and pushes the clock, and a speculative
-decode is measured and assumed to run on a second core. Either way, `timings_ms` (milliseconds):
+worker thread. With `live=False` (files, uploads, batch, bench) the stream is replayed as if live:
+frame i arrives at (i+1)·32 ms, compute on this thread is measured and pushes the reported clock,
+and a speculative decode is measured and assumed to run on a second core.
+
+Decisions never read the reported clock in a replay. Endpointing sees the speculative final
+`replay_decode_ms` of stream time after the pause that started it, whatever the decode really
+took, so the same audio splits into the same turns on a fast, slow or busy machine. Live or
+replayed, a speculative final still in flight holds the turn open (up to `hold_ms`): the turn
+cannot act before that final anyway, and its tail is better evidence than a rough partial.
+
+`timings_ms` (milliseconds):
 
     audio_received   audio in the turn, from speech start (with pre-roll) to the end-of-turn frame
     end_of_speech    after the customer stopped talking, when the endpointer ended the turn
@@ -64,13 +72,24 @@ class VoiceEvent:
 
 
 class _Speculation:
-    """A final decode started at a pause; `ready_at` is on the listener's clock."""
+    """A final decode started at a pause.
+
+    `ready_at` is on the listener's reported clock. Live, the decode runs on `pool` and is usable
+    once done. Replayed (`pool` None), it runs at once on this thread and is usable to decisions
+    from stream time `usable_from`, which does not depend on how long it took.
+    """
 
     def __init__(
-        self, fn: Callable[[], Hypothesis], started_at: float, pool: ThreadPoolExecutor | None
+        self,
+        fn: Callable[[], Hypothesis],
+        started_at: float,
+        pool: ThreadPoolExecutor | None,
+        *,
+        usable_from: float = 0.0,
     ) -> None:
         self.started_at = started_at
         self.decode_ms = 0.0
+        self._usable_from = usable_from
         self._hyp: Hypothesis | None = None
         self._future: Future[tuple[Hypothesis, float]] | None = None
         if pool is None:
@@ -82,11 +101,14 @@ class _Speculation:
             self.ready_at = None
             self._future = pool.submit(_timed, fn)
 
-    def ready(self, now: float) -> bool:
-        if self._future is not None and self._future.done() and self.ready_at is None:
+    def usable(self, stream_ms: float) -> bool:
+        """Whether endpointing may use the result at stream time `stream_ms`."""
+        if self._future is None:
+            return stream_ms >= self._usable_from
+        if self._future.done() and self.ready_at is None:
             self._hyp, self.decode_ms = self._future.result()
             self.ready_at = self.started_at + self.decode_ms
-        return self.ready_at is not None and self.ready_at <= now
+        return self.ready_at is not None
 
     def wait(self) -> tuple[Hypothesis, float]:
         if self._future is not None and self._hyp is None:
@@ -132,7 +154,8 @@ class Listener:
         self._endpointer = Endpointer(self.settings)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="asr") if live else None
         self._t0 = time.perf_counter()
-        self._clock = 0.0
+        self._clock = 0.0  # reported time (replay: stream time pushed by measured compute)
+        self._stream_ms = 0.0  # arrival time of the latest frame: what replayed decisions read
         self._index = 0
         self._arrivals: dict[int, float] = {}
         pre = max(1, round((self.settings.pre_roll_ms + self.settings.min_speech_ms) / FRAME_MS))
@@ -167,6 +190,7 @@ class Listener:
     def feed(self, frame: Samples) -> list[TurnResult]:
         """Process one frame (it arrives now when live, at its stream time otherwise)."""
         arrival = self._now_ms() if self.live else (self._index + 1) * FRAME_MS
+        self._stream_ms = arrival
         self._clock = max(self._clock, arrival)
         self._arrivals[self._index] = arrival
         self._index += 1
@@ -217,7 +241,9 @@ class Listener:
 
     def _tail(self) -> Tail:
         spec = self._spec
-        if spec is not None and spec.ready(self._now_ms()):
+        if spec is not None:
+            if not spec.usable(self._stream_ms):
+                return Tail.OPEN  # wait for the final already being decoded (bounded by hold_ms)
             hyp, _ = spec.wait()
             self._prefetch(hyp.text)
             if not hyp.text.isascii():
@@ -251,7 +277,12 @@ class Listener:
     def _speculate(self) -> None:
         samples = np.concatenate(self._audio)
         finals, names = self.finals, self.names
-        self._spec = _Speculation(lambda: finals.transcribe(samples, bias=names), self._now_ms(), self._pool)
+        self._spec = _Speculation(
+            lambda: finals.transcribe(samples, bias=names),
+            self._now_ms(),
+            self._pool,
+            usable_from=self._stream_ms + self.settings.replay_decode_ms,
+        )
         self._spec_frames = len(self._audio)
 
     def _finish(self, event: Event) -> TurnResult | None:

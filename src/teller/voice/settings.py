@@ -59,6 +59,9 @@ class VoiceSettings(BaseModel):
     partials: Literal["pocketsphinx", "none"] = "pocketsphinx"
     speculative: bool = True  # start the final decode at a short pause, keep it if speech does not resume
     speculative_ms: int = 160
+    # Replayed streams (files, uploads, batch): endpointing sees the speculative final this long
+    # after the pause, instead of after the measured decode, so a file always splits the same way.
+    replay_decode_ms: int = Field(default=0, ge=0)
     prefetch: bool = True  # warm normalization and name lookup on stable partials
     repair: bool = (
         True  # undo safe recognizer confusions ("I'm at my card" → "Unlock my card"), see repair.py
