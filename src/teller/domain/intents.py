@@ -51,3 +51,27 @@ COMMAND_INTENTS = frozenset(
 
 # Every intent a single turn can have; affirm/deny exist only as follow-ups inside a session.
 TURN_INTENTS = tuple(i for i in Intent if i not in (Intent.AFFIRM, Intent.DENY))
+
+
+class ActionKind(StrEnum):
+    """What a pending action does once confirmed (the store's `pending_actions.kind`)."""
+
+    TRANSFER = "transfer"
+    BILL_PAYMENT = "bill_payment"
+    CARD_UNLOCK = "card_unlock"
+
+    @property
+    def intent(self) -> Intent:
+        """The intent whose confirmation creates this kind of action."""
+        return _KIND_INTENTS[self]
+
+    @property
+    def moves_money(self) -> bool:
+        return self is not ActionKind.CARD_UNLOCK
+
+
+_KIND_INTENTS = {
+    ActionKind.TRANSFER: Intent.TRANSFER_MONEY,
+    ActionKind.BILL_PAYMENT: Intent.BILL_PAYMENT,
+    ActionKind.CARD_UNLOCK: Intent.CARD_UNLOCK,
+}

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from teller.domain.intents import Action, Intent
+from teller.domain.reasons import Reason
 
 
 class TurnRequest(BaseModel):
@@ -71,7 +72,7 @@ class TurnResult(BaseModel):
     entities: Entities = Field(default_factory=Entities)
     missing: list[str] = Field(default_factory=list)
     candidates: list[CandidateOut] = Field(default_factory=list)
-    reason: str | None = None
+    reason: Reason | None = None
     path: Literal["fast", "llm"] = "fast"
     confidence: float = 1.0
     reply: str = ""

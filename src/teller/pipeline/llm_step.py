@@ -13,6 +13,7 @@ from typing import Literal
 
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
+from teller.domain.reasons import Reason
 from teller.llm.extract import CandidateView, ExtractionInput, ExtractionOutcome
 from teller.normalize.turn import NormalizedTurn
 from teller.policy.decide import Decision
@@ -22,18 +23,20 @@ from teller.understand.model import Slots, Understanding
 _MAX_PAYEES = 8
 
 
-def llm_reason(u: Understanding, turn: NormalizedTurn, evidence: Evidence, *, confident: float) -> str | None:
+def llm_reason(
+    u: Understanding, turn: NormalizedTurn, evidence: Evidence, *, confident: float
+) -> Reason | None:
     """Why the fast path wants a second opinion, or None when it can decide alone."""
     if u.confidence < confident:
-        return "low_confidence"
+        return Reason.LOW_CONFIDENCE
     if u.intent is Intent.OUT_OF_SCOPE and evidence.payees.status != "none":
-        return "names_without_command"
+        return Reason.NAMES_WITHOUT_COMMAND
     if u.intent is Intent.TRANSFER_MONEY:
         currencies = {a.value.currency for a in turn.amounts if a.value.currency}
         if len(currencies) > 1:
-            return "conflicting_amounts"
+            return Reason.CONFLICTING_AMOUNTS
         if evidence.payees.status == "match" and evidence.billers.status == "match":
-            return "payee_or_biller"
+            return Reason.PAYEE_OR_BILLER
     return None
 
 
@@ -71,7 +74,7 @@ def extraction_input(
 def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapshot) -> Understanding:
     """The fast-path understanding with the model's choices in it (dates stay deterministic)."""
     if not outcome.ok or outcome.intent is None:
-        return replace(u, path="llm", llm_reason=outcome.reason or "llm_invalid_reply")
+        return replace(u, path="llm", llm_reason=Reason(outcome.reason or Reason.LLM_INVALID_REPLY))
     amount = outcome.amount if outcome.amount is not None else _decimal(u.slots.amount_major)
     currency = outcome.currency or u.slots.currency
     account_id = outcome.account_id or u.slots.account_id

@@ -7,35 +7,36 @@ from collections.abc import Mapping
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.domain.money import Money
+from teller.domain.reasons import Reason
 from teller.policy.decide import Decision
 
-_REASONS_EN = {
-    "over_limit": "that is over your per-transfer limit",
-    "over_daily_limit": "that would exceed your daily transfer limit",
-    "insufficient_funds": "there are not enough funds in that account",
-    "recipient_not_registered": "that recipient is not one of your saved payees",
-    "currency_mismatch": "the account's currency does not match the amount",
-    "currency_not_supported": "transfers in that currency are not enabled for you",
-    "date_in_past": "that date is in the past",
-    "invalid_amount": "that amount is not valid",
-    "no_card": "I couldn't find that card",
-    "card_not_locked": "that card is not locked",
-    "nothing_due": "nothing is due on that bill",
-    "no_source_account": "I couldn't find an account to pay from",
+_REASONS_EN: dict[Reason, str] = {
+    Reason.OVER_LIMIT: "that is over your per-transfer limit",
+    Reason.OVER_DAILY_LIMIT: "that would exceed your daily transfer limit",
+    Reason.INSUFFICIENT_FUNDS: "there are not enough funds in that account",
+    Reason.RECIPIENT_NOT_REGISTERED: "that recipient is not one of your saved payees",
+    Reason.CURRENCY_MISMATCH: "the account's currency does not match the amount",
+    Reason.CURRENCY_NOT_SUPPORTED: "transfers in that currency are not enabled for you",
+    Reason.DATE_IN_PAST: "that date is in the past",
+    Reason.INVALID_AMOUNT: "that amount is not valid",
+    Reason.NO_CARD: "I couldn't find that card",
+    Reason.CARD_NOT_LOCKED: "that card is not locked",
+    Reason.NOTHING_DUE: "nothing is due on that bill",
+    Reason.NO_SOURCE_ACCOUNT: "I couldn't find an account to pay from",
 }
-_REASONS_JA = {
-    "over_limit": "1回あたりの振込上限を超えています",
-    "over_daily_limit": "1日の振込上限を超えます",
-    "insufficient_funds": "口座の残高が不足しています",
-    "recipient_not_registered": "その振込先は登録されていません",
-    "currency_mismatch": "口座の通貨と金額の通貨が一致しません",
-    "currency_not_supported": "その通貨での振込はご利用いただけません",
-    "date_in_past": "過去の日付は指定できません",
-    "invalid_amount": "金額が正しくありません",
-    "no_card": "該当するカードが見つかりません",
-    "card_not_locked": "そのカードはロックされていません",
-    "nothing_due": "お支払いの請求はありません",
-    "no_source_account": "お支払い元の口座が見つかりません",
+_REASONS_JA: dict[Reason, str] = {
+    Reason.OVER_LIMIT: "1回あたりの振込上限を超えています",
+    Reason.OVER_DAILY_LIMIT: "1日の振込上限を超えます",
+    Reason.INSUFFICIENT_FUNDS: "口座の残高が不足しています",
+    Reason.RECIPIENT_NOT_REGISTERED: "その振込先は登録されていません",
+    Reason.CURRENCY_MISMATCH: "口座の通貨と金額の通貨が一致しません",
+    Reason.CURRENCY_NOT_SUPPORTED: "その通貨での振込はご利用いただけません",
+    Reason.DATE_IN_PAST: "過去の日付は指定できません",
+    Reason.INVALID_AMOUNT: "金額が正しくありません",
+    Reason.NO_CARD: "該当するカードが見つかりません",
+    Reason.CARD_NOT_LOCKED: "そのカードはロックされていません",
+    Reason.NOTHING_DUE: "お支払いの請求はありません",
+    Reason.NO_SOURCE_ACCOUNT: "お支払い元の口座が見つかりません",
 }
 
 
@@ -70,7 +71,7 @@ def render(
         return f"{ja}にしますか？" if japanese else f"{en} should it be?"
     if decision.action is Action.REJECT:
         table = _REASONS_JA if japanese else _REASONS_EN
-        why = table.get(decision.reason or "", decision.reason or "")
+        why = table.get(decision.reason, decision.reason) if decision.reason else ""
         return f"お手続きできません: {why}。" if japanese else f"I can't do that: {why}."
     if decision.action is Action.HANDOFF:
         return "担当者におつなぎします。" if japanese else "Connecting you with a person now."

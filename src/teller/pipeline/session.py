@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import Any, Protocol
 
 from teller.domain.intents import Action, Intent
+from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction
 from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import ConfirmationError
@@ -213,7 +214,7 @@ class SessionRunner:
                 result, remember = outcome
             if remember is not None:
                 session.last_request, session.last_result = remember, result
-            elif result.reason != "nothing_pending":
+            elif result.reason is not Reason.NOTHING_PENDING:
                 session.last_result = None  # the pending action was resolved one way or another
             return result
 
@@ -230,13 +231,15 @@ class SessionRunner:
         if waiting is None or waiting.pending is None or previous is None:
             if isinstance(follow, Correction):
                 return None
-            return _result(request, follow, Action.UNSUPPORTED, _NOTHING[ja], reason="nothing_pending"), None
+            return _result(
+                request, follow, Action.UNSUPPORTED, _NOTHING[ja], reason=Reason.NOTHING_PENDING
+            ), None
         pending = waiting.pending
         op = self.pending.confirm if isinstance(follow, Affirm) else self.pending.cancel
         try:
             outcome = op(request.customer_id, pending.token, now=request.now)
         except ConfirmationError as exc:
-            return _result(request, follow, Action.REJECT, _FAILED[ja], reason=exc.code), None
+            return _result(request, follow, Action.REJECT, _FAILED[ja], reason=Reason.of(exc.code)), None
         if isinstance(follow, Affirm):
             reply = f"{_DONE[ja]} {getattr(outcome, 'summary', '')}".strip()
             return _result(
@@ -248,7 +251,7 @@ class SessionRunner:
         text = splice(previous.text, follow.fragment, today=request.now.date())
         if text is None:
             return _result(
-                request, follow, Action.ASK_SLOT, _WHAT[ja], reason="correction_not_understood"
+                request, follow, Action.ASK_SLOT, _WHAT[ja], reason=Reason.CORRECTION_NOT_UNDERSTOOD
             ), None
         corrected = request.model_copy(update={"text": text})
         return self.runner.run(corrected), corrected
@@ -267,7 +270,7 @@ def _result(
     action: Action,
     reply: str,
     *,
-    reason: str | None = None,
+    reason: Reason | None = None,
     data: dict[str, object] | None = None,
 ) -> TurnResult:
     intent = Intent.AFFIRM if isinstance(follow, Affirm) else Intent.DENY

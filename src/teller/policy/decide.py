@@ -14,8 +14,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from teller.domain.bank import CustomerSnapshot
-from teller.domain.intents import Action, Intent
+from teller.domain.intents import Action, ActionKind, Intent
 from teller.domain.money import to_minor
+from teller.domain.reasons import Reason
 from teller.domain.turn import Entities
 from teller.errors import BadAmount
 from teller.understand.model import Understanding
@@ -26,7 +27,7 @@ class Effect:
     """What the runner must do after the decision: create a pending action, lock a card, or read."""
 
     kind: Literal["pending", "card_lock", "read_balance", "read_transactions", "read_payees"]
-    pending_kind: Literal["transfer", "bill_payment", "card_unlock"] | None = None
+    pending_kind: ActionKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class Decision:
     action: Action
     entities: Entities = field(default_factory=Entities)
     missing: tuple[str, ...] = ()
-    reason: str | None = None
+    reason: Reason | None = None
     effect: Effect | None = None
 
 
@@ -67,7 +68,7 @@ def decide(
         return Decision(
             Action.EXECUTE, Entities(recipient_id=slots.recipient_id), effect=Effect("read_payees")
         )
-    return Decision(Action.UNSUPPORTED, reason="no_session")  # affirm/deny outside a session
+    return Decision(Action.UNSUPPORTED, reason=Reason.NO_SESSION)  # affirm/deny outside a session
 
 
 def _minor(u: Understanding) -> tuple[int | None, bool]:
@@ -82,19 +83,19 @@ def _minor(u: Understanding) -> tuple[int | None, bool]:
 
 def _common_money_checks(
     u: Understanding, snapshot: CustomerSnapshot, entities: Entities, today: date
-) -> str | None:
+) -> Reason | None:
     """Reasons shared by transfers and bill payments; None when the money may move."""
     account = snapshot.account(entities.account_id) if entities.account_id else None
     if account is None:
-        return "no_source_account"
+        return Reason.NO_SOURCE_ACCOUNT
     if entities.amount_minor is not None and entities.amount_minor <= 0:
-        return "invalid_amount"
+        return Reason.INVALID_AMOUNT
     if entities.currency != account.currency:
-        return "currency_mismatch"
+        return Reason.CURRENCY_MISMATCH
     if entities.execute_on is not None and entities.execute_on < today:
-        return "date_in_past"
+        return Reason.DATE_IN_PAST
     if entities.amount_minor is not None and entities.amount_minor > account.balance_minor:
-        return "insufficient_funds"
+        return Reason.INSUFFICIENT_FUNDS
     return None
 
 
@@ -111,13 +112,13 @@ def _transfer(
         execute_on=slots.execute_on,
     )
     if not valid:
-        return Decision(Action.REJECT, entities, reason="invalid_amount")
+        return Decision(Action.REJECT, entities, reason=Reason.INVALID_AMOUNT)
     if u.ambiguous_slot == "recipient_id":
-        return Decision(Action.CLARIFY, entities, reason="several_recipients_match")
+        return Decision(Action.CLARIFY, entities, reason=Reason.SEVERAL_RECIPIENTS_MATCH)
     if slots.recipient_id is None or snapshot.payee(slots.recipient_id) is None:
         entities = entities.model_copy(update={"recipient_id": None})
         if slots.recipient_phrase:
-            return Decision(Action.REJECT, entities, reason="recipient_not_registered")
+            return Decision(Action.REJECT, entities, reason=Reason.RECIPIENT_NOT_REGISTERED)
         return Decision(Action.ASK_SLOT, entities, missing=_missing(entities, "recipient_id"))
     if entities.amount_minor is None:
         return Decision(Action.ASK_SLOT, entities, missing=("amount_minor",))
@@ -126,18 +127,20 @@ def _transfer(
         reason = _limits(snapshot, entities.currency or "", entities.amount_minor, outgoing)
     if reason is not None:
         return Decision(Action.REJECT, entities, reason=reason)
-    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "transfer"))
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.TRANSFER))
 
 
-def _limits(snapshot: CustomerSnapshot, currency: str, minor: int, outgoing: Mapping[str, int]) -> str | None:
+def _limits(
+    snapshot: CustomerSnapshot, currency: str, minor: int, outgoing: Mapping[str, int]
+) -> Reason | None:
     per_txn = snapshot.limits.per_txn_minor.get(currency)
     daily = snapshot.limits.daily_minor.get(currency)
     if per_txn is None or daily is None:
-        return "currency_not_supported"
+        return Reason.CURRENCY_NOT_SUPPORTED
     if minor > per_txn:
-        return "over_limit"
+        return Reason.OVER_LIMIT
     if outgoing.get(currency, 0) + minor > daily:
-        return "over_daily_limit"
+        return Reason.OVER_DAILY_LIMIT
     return None
 
 
@@ -155,17 +158,17 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision
         execute_on=slots.execute_on,
     )
     if not valid:
-        return Decision(Action.REJECT, entities, reason="invalid_amount")
+        return Decision(Action.REJECT, entities, reason=Reason.INVALID_AMOUNT)
     if u.ambiguous_slot == "biller_id":
-        return Decision(Action.CLARIFY, entities, reason="several_billers_match")
+        return Decision(Action.CLARIFY, entities, reason=Reason.SEVERAL_BILLERS_MATCH)
     if biller is None:
         return Decision(Action.ASK_SLOT, entities, missing=("biller_id",))
     if entities.amount_minor == 0 and slots.amount_major is None:
-        return Decision(Action.REJECT, entities, reason="nothing_due")
+        return Decision(Action.REJECT, entities, reason=Reason.NOTHING_DUE)
     reason = _common_money_checks(u, snapshot, entities, today)
     if reason is not None:
         return Decision(Action.REJECT, entities, reason=reason)
-    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "bill_payment"))
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.BILL_PAYMENT))
 
 
 def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
@@ -173,13 +176,13 @@ def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
     entities = Entities(card_id=card.id if card else None)
     if card is None:
         if u.ambiguous_slot == "card_id":
-            return Decision(Action.CLARIFY, entities, reason="several_cards_match")
-        return Decision(Action.REJECT, entities, reason="no_card")
+            return Decision(Action.CLARIFY, entities, reason=Reason.SEVERAL_CARDS_MATCH)
+        return Decision(Action.REJECT, entities, reason=Reason.NO_CARD)
     if u.intent is Intent.CARD_LOCK:
         return Decision(Action.EXECUTE, entities, effect=Effect("card_lock"))
     if card.status != "locked":
-        return Decision(Action.REJECT, entities, reason="card_not_locked")
-    return Decision(Action.CONFIRM, entities, effect=Effect("pending", "card_unlock"))
+        return Decision(Action.REJECT, entities, reason=Reason.CARD_NOT_LOCKED)
+    return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.CARD_UNLOCK))
 
 
 def _missing(entities: Entities, first: str) -> tuple[str, ...]:

@@ -19,7 +19,9 @@ from sqlalchemy import case, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
+from teller.domain.intents import ActionKind
 from teller.domain.money import EXPONENTS, Money
+from teller.domain.reasons import Reason
 from teller.errors import ConfirmationError, InputError
 from teller.store.audit import record
 from teller.store.schema import (
@@ -32,12 +34,11 @@ from teller.store.schema import (
     TransactionRow,
 )
 
-KIND_INTENTS = {"transfer": "transfer_money", "bill_payment": "bill_payment", "card_unlock": "card_unlock"}
-OUTGOING_KINDS = ("transfer", "bill_payment")
+OUTGOING_KINDS = tuple(k.value for k in ActionKind if k.moves_money)
 _REQUIRED = {
-    "transfer": ("amount_minor", "currency", "account_id", "recipient_id"),
-    "bill_payment": ("amount_minor", "currency", "account_id", "biller_id"),
-    "card_unlock": ("card_id",),
+    ActionKind.TRANSFER: ("amount_minor", "currency", "account_id", "recipient_id"),
+    ActionKind.BILL_PAYMENT: ("amount_minor", "currency", "account_id", "biller_id"),
+    ActionKind.CARD_UNLOCK: ("card_id",),
 }
 
 
@@ -76,17 +77,21 @@ class ActionPayload(BaseModel):
 
 def parse_payload(kind: str, payload: Mapping[str, Any]) -> ActionPayload:
     """Check a payload against its action kind; InputError says what is wrong."""
-    if kind not in KIND_INTENTS:
-        raise InputError(f"unknown action kind {kind!r}", code="bad_pending_payload")
+    try:
+        action_kind = ActionKind(kind)
+    except ValueError:
+        raise InputError(f"unknown action kind {kind!r}", code="bad_pending_payload") from None
     try:
         parsed = ActionPayload.model_validate(payload)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
         raise InputError(f"payload.{where}: {first['msg']}", code="bad_pending_payload") from None
-    if parsed.intent != KIND_INTENTS[kind]:
-        raise InputError(f"a {kind} action needs intent {KIND_INTENTS[kind]!r}", code="bad_pending_payload")
-    missing = [name for name in _REQUIRED[kind] if getattr(parsed, name) is None]
+    if parsed.intent != action_kind.intent:
+        raise InputError(
+            f"a {kind} action needs intent {action_kind.intent.value!r}", code="bad_pending_payload"
+        )
+    missing = [name for name in _REQUIRED[action_kind] if getattr(parsed, name) is None]
     if missing:
         raise InputError(f"a {kind} payload needs {', '.join(missing)}", code="bad_pending_payload")
     if parsed.currency is not None and parsed.currency not in EXPONENTS:
@@ -143,13 +148,13 @@ def execute_action(
     """Carry out a pending action whose status was just flipped to executed; raise to roll back."""
     customer = session.get(CustomerRow, customer_id)
     if customer is None:
-        raise ConfirmationError("the customer no longer exists", code="not_found")
-    touch_customer(session, customer_id, names=kind == "bill_payment")
+        raise ConfirmationError("the customer no longer exists", code=Reason.NOT_FOUND)
+    touch_customer(session, customer_id, names=kind == ActionKind.BILL_PAYMENT)
     try:
         parsed = parse_payload(kind, payload)
     except InputError as exc:
-        raise ConfirmationError(exc.message, code="bad_payload") from None
-    if kind == "card_unlock":
+        raise ConfirmationError(exc.message, code=Reason.BAD_PAYLOAD) from None
+    if kind == ActionKind.CARD_UNLOCK:
         done = _unlock_card(session, customer_id, action_id, parsed)
     else:
         done = _move_money(session, customer, action_id, kind, parsed, now)
@@ -161,7 +166,7 @@ def execute_action(
     return done
 
 
-def _refuse(code: str, message: str) -> ConfirmationError:
+def _refuse(code: Reason, message: str) -> ConfirmationError:
     return ConfirmationError(message, code=code)
 
 
@@ -176,10 +181,10 @@ def _unlock_card(session: Session, customer_id: str, action_id: str, p: ActionPa
         select(CardRow.last4).where(CardRow.id == p.card_id, CardRow.customer_id == customer_id)
     ).first()
     if card is None:
-        raise _refuse("card_not_found", f"card {p.card_id} is not one of this customer's cards")
+        raise _refuse(Reason.CARD_NOT_FOUND, f"card {p.card_id} is not one of this customer's cards")
     _rowcount(session, update(CardRow).where(CardRow.id == p.card_id).values(status="active"))
     return ExecutedAction(
-        action_id, "card_unlock", None, None, None, None, None, f"Unlocked card ···{card.last4}."
+        action_id, ActionKind.CARD_UNLOCK, None, None, None, None, None, f"Unlocked card ···{card.last4}."
     )
 
 
@@ -194,9 +199,13 @@ def _move_money(
         )
     ).first()
     if account is None:
-        raise _refuse("account_not_found", f"account {p.account_id} is not one of this customer's accounts")
+        raise _refuse(
+            Reason.ACCOUNT_NOT_FOUND, f"account {p.account_id} is not one of this customer's accounts"
+        )
     if account.currency != currency:
-        raise _refuse("currency_mismatch", f"account {p.account_id} holds {account.currency}, not {currency}")
+        raise _refuse(
+            Reason.CURRENCY_MISMATCH, f"account {p.account_id} holds {account.currency}, not {currency}"
+        )
     counterparty_id, counterparty = _counterparty(session, customer.id, kind, p)
 
     today = now.astimezone(ZoneInfo(customer.timezone)).date()
@@ -213,9 +222,9 @@ def _move_money(
         )
         if debited != 1:
             raise _refuse(
-                "insufficient_funds", f"account {p.account_id} does not cover {_fmt(amount, currency)}"
+                Reason.INSUFFICIENT_FUNDS, f"account {p.account_id} does not cover {_fmt(amount, currency)}"
             )
-        if kind == "bill_payment":
+        if kind == ActionKind.BILL_PAYMENT:
             _rowcount(
                 session,
                 update(BillerRow)
@@ -250,14 +259,14 @@ def _move_money(
 
 
 def _counterparty(session: Session, customer_id: str, kind: str, p: ActionPayload) -> tuple[str, str]:
-    if kind == "transfer":
+    if kind == ActionKind.TRANSFER:
         payee = session.execute(
             select(PayeeRow.id, PayeeRow.display_name).where(
                 PayeeRow.id == p.recipient_id, PayeeRow.customer_id == customer_id
             )
         ).first()
         if payee is None:
-            raise _refuse("recipient_not_registered", f"{p.recipient_id} is not a registered payee")
+            raise _refuse(Reason.RECIPIENT_NOT_REGISTERED, f"{p.recipient_id} is not a registered payee")
         return payee.id, payee.display_name
     biller = session.execute(
         select(BillerRow.id, BillerRow.display_name, BillerRow.currency).where(
@@ -265,9 +274,9 @@ def _counterparty(session: Session, customer_id: str, kind: str, p: ActionPayloa
         )
     ).first()
     if biller is None:
-        raise _refuse("biller_not_found", f"{p.biller_id} is not one of this customer's billers")
+        raise _refuse(Reason.BILLER_NOT_FOUND, f"{p.biller_id} is not one of this customer's billers")
     if biller.currency != p.currency:
-        raise _refuse("currency_mismatch", f"{biller.display_name} bills in {biller.currency}")
+        raise _refuse(Reason.CURRENCY_MISMATCH, f"{biller.display_name} bills in {biller.currency}")
     return biller.id, biller.display_name
 
 
@@ -277,18 +286,20 @@ def _check_limits(
     # Re-checked here because two pending transfers, each within the limit when proposed, could
     # together exceed it; only the confirming transaction sees both. Same rules and codes as
     # policy.decide: transfer limits bind transfers, and the daily sum counts bill payments too.
-    if kind != "transfer":
+    if kind != ActionKind.TRANSFER:
         return
     limits = customer.limits
     per_txn = limits.get("transfer_per_txn_minor", {}).get(currency)
     if per_txn is not None and amount > per_txn:
-        raise _refuse("over_limit", f"{_fmt(amount, currency)} is over the per-transfer limit")
+        raise _refuse(Reason.OVER_LIMIT, f"{_fmt(amount, currency)} is over the per-transfer limit")
     daily = limits.get("transfer_daily_minor", {}).get(currency)
     if (
         daily is not None
         and outgoing_on(session, customer.id, currency, day, customer.timezone) + amount > daily
     ):
-        raise _refuse("over_daily_limit", f"{_fmt(amount, currency)} would exceed the daily limit for {day}")
+        raise _refuse(
+            Reason.OVER_DAILY_LIMIT, f"{_fmt(amount, currency)} would exceed the daily limit for {day}"
+        )
 
 
 def _fmt(amount: int, currency: str) -> str:
@@ -297,7 +308,7 @@ def _fmt(amount: int, currency: str) -> str:
 
 def _description(locale: str, kind: str, counterparty: str) -> str:
     japanese = locale.lower().startswith("ja")
-    if kind == "transfer":
+    if kind == ActionKind.TRANSFER:
         return f"振込 {counterparty}" if japanese else f"Transfer to {counterparty}"
     return f"{counterparty} 支払い" if japanese else f"Bill payment {counterparty}"
 
@@ -306,7 +317,7 @@ def _summary(
     kind: str, amount: int, currency: str, counterparty: str, last4: str, balance: int, on: date | None
 ) -> str:
     money = _fmt(amount, currency)
-    verb = "Sent" if kind == "transfer" else "Paid"
+    verb = "Sent" if kind == ActionKind.TRANSFER else "Paid"
     if on is not None:
         return f"Scheduled {money} to {counterparty} from ···{last4} on {on.isoformat()}."
     return f"{verb} {money} to {counterparty} from ···{last4}; balance now {_fmt(balance, currency)}."

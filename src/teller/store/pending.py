@@ -24,6 +24,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from teller.domain.reasons import Reason
 from teller.errors import ConfirmationError, InputError, NotFound, TokenExpired, TokenUnknown, TokenUsed
 from teller.store.audit import record
 from teller.store.db import Database
@@ -278,7 +279,7 @@ class PendingActions:
             self._expire(session, row.id, customer_id, now)
         if row.status == "expired" or row.expires_at <= now:
             return TokenExpired(f"this action expired at {row.expires_at.isoformat()}")
-        return ConfirmationError("the action changed while confirming; try again", code="conflict")
+        return ConfirmationError("the action changed while confirming; try again", code=Reason.CONFLICT)
 
     @staticmethod
     def _expire(session: Session, action_id: str, customer_id: str, now: datetime) -> None:
@@ -301,7 +302,8 @@ class PendingActions:
     ) -> tuple[str, str]:
         if existing.kind != kind or existing.payload != stored:
             raise ConfirmationError(
-                "this idempotency key was already used for a different action", code="idempotency_conflict"
+                "this idempotency key was already used for a different action",
+                code=Reason.IDEMPOTENCY_CONFLICT,
             )
         if existing.status == "pending" and existing.expires_at > now:
             existing.token_hash = token_hash(token)

@@ -27,12 +27,14 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from teller.domain.intents import ActionKind
+
 ID = String(64)
 CURRENCY = String(3)
 
 CARD_STATUSES = ("active", "locked")
 TXN_STATUSES = ("posted", "scheduled")
-ACTION_KINDS = ("transfer", "bill_payment", "card_unlock")
+ACTION_KINDS = tuple(k.value for k in ActionKind)
 ACTION_STATUSES = ("pending", "executed", "cancelled", "expired")
 
 

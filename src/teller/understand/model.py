@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from teller.domain.intents import Intent
+from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 
 
@@ -45,4 +46,4 @@ class Understanding:
     trace: tuple[TraceItem, ...] = ()
     rule: str = ""
     path: str = "fast"
-    llm_reason: str | None = None  # why the fast path wants a second opinion (None: it is confident)
+    llm_reason: Reason | None = None  # why the fast path wants a second opinion (None: it is confident)

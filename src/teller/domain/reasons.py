@@ -1,0 +1,63 @@
+"""Why a turn was refused, questioned or degraded: the closed set of `reason` codes.
+
+One enum for every stage that explains itself: policy (`reject`/`clarify`), the LLM step, sessions,
+and the store when it refuses a confirmation or a scheduled payment on its day (its error `code`s
+are these values too). Members are strings, so they go over the wire and into the audit log as is.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    # -- policy: the money, the objects, the rules -----------------------------------------------
+    INVALID_AMOUNT = "invalid_amount"  # negative, zero, absurd, or more decimals than the currency has
+    OVER_LIMIT = "over_limit"  # over the per-transfer limit
+    OVER_DAILY_LIMIT = "over_daily_limit"  # over the daily limit of the day the money leaves
+    INSUFFICIENT_FUNDS = "insufficient_funds"  # more than the available balance on that day
+    CURRENCY_MISMATCH = "currency_mismatch"
+    CURRENCY_NOT_SUPPORTED = "currency_not_supported"  # no limit configured for that currency
+    DATE_IN_PAST = "date_in_past"
+    RECIPIENT_NOT_REGISTERED = "recipient_not_registered"
+    NO_SOURCE_ACCOUNT = "no_source_account"
+    NO_CARD = "no_card"
+    CARD_NOT_LOCKED = "card_not_locked"
+    NOTHING_DUE = "nothing_due"
+    NO_SESSION = "no_session"  # affirm/deny with no pending action to act on
+    # -- clarify: several objects fit -------------------------------------------------------------
+    SEVERAL_RECIPIENTS_MATCH = "several_recipients_match"
+    SEVERAL_BILLERS_MATCH = "several_billers_match"
+    SEVERAL_CARDS_MATCH = "several_cards_match"
+    # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
+    LOW_CONFIDENCE = "low_confidence"
+    NAMES_WITHOUT_COMMAND = "names_without_command"
+    CONFLICTING_AMOUNTS = "conflicting_amounts"
+    PAYEE_OR_BILLER = "payee_or_biller"
+    LLM_DEADLINE_EXCEEDED = "llm_deadline_exceeded"
+    LLM_UNAVAILABLE = "llm_unavailable"
+    LLM_INVALID_REPLY = "llm_invalid_reply"
+    LLM_DISABLED = "llm_disabled"
+    # -- sessions ---------------------------------------------------------------------------------
+    NOTHING_PENDING = "nothing_pending"
+    CORRECTION_NOT_UNDERSTOOD = "correction_not_understood"
+    # -- the store refusing a confirmation (ConfirmationError codes) ------------------------------
+    TOKEN_UNKNOWN = "token_unknown"
+    TOKEN_USED = "token_used"
+    TOKEN_EXPIRED = "token_expired"
+    CONFLICT = "conflict"
+    NOT_FOUND = "not_found"
+    BAD_PAYLOAD = "bad_payload"
+    ACCOUNT_NOT_FOUND = "account_not_found"
+    CARD_NOT_FOUND = "card_not_found"
+    BILLER_NOT_FOUND = "biller_not_found"
+    IDEMPOTENCY_CONFLICT = "idempotency_conflict"
+    CONFIRMATION_FAILED = "confirmation_error"  # a refusal without a more specific code
+
+    @classmethod
+    def of(cls, code: str) -> Reason:
+        """The member for an error code (CONFIRMATION_FAILED for a code that is not one)."""
+        try:
+            return cls(code)
+        except ValueError:
+            return cls.CONFIRMATION_FAILED
