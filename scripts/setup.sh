@@ -5,6 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
+# Debian's Chromium: the console's browser tests drive it through Playwright (whose own browser
+# download is not reachable here).
+if [ ! -x /usr/bin/chromium ]; then
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium
+fi
 stamp="$VENV/.installed-$(cat pyproject.toml scripts/setup.sh | sha1sum | cut -c1-12)"
 if [ -f "$stamp" ]; then
   exit 0

@@ -78,3 +78,19 @@ def test_streamed_pcm_yields_final_and_result(served: Served) -> None:
     result = next(e for e in events if e["type"] == "result")
     assert result["intent"] == "transfer_money", result
     assert result["transcript"]
+
+
+def test_stream_takes_another_utterance_after_end(served: Served) -> None:
+    """Push-to-talk: speech, `end`, speech again, `end` on one connection gives two results, each `ended`."""
+    pcm = _pcm16(_spoken("what's my balance")) + b"\x00\x00" * 8_000
+    with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth()) as ws:
+        for _ in range(2):
+            for start in range(0, len(pcm), 3200):
+                ws.send(pcm[start : start + 3200])
+            ws.send(json.dumps({"type": "end"}))
+            events: list[dict[str, Any]] = []
+            while not events or events[-1]["type"] != "ended":
+                events.append(json.loads(ws.recv(timeout=60)))
+            results = [e for e in events if e["type"] == "result"]
+            assert len(results) == 1, [e["type"] for e in events]
+            assert results[0]["intent"] == "balance_inquiry", results[0]
