@@ -53,9 +53,9 @@ class Served:
 
 
 @contextmanager
-def serve(db_url: str, api: ApiSettings | None = None) -> Iterator[Served]:
-    """Run the app under uvicorn in a thread until the block ends."""
-    settings = Settings(store=StoreSettings(url=db_url))
+def serve(db_url: str, api: ApiSettings | None = None, settings: Settings | None = None) -> Iterator[Served]:
+    """Run the app under uvicorn in a thread until the block ends (`settings`: its store is replaced)."""
+    settings = (settings or Settings()).model_copy(update={"store": StoreSettings(url=db_url)})
     settings.llm.enabled = False
     app = create_app(settings, api=api or ApiSettings())
     sock = socket.socket()

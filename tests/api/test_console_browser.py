@@ -21,6 +21,8 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 from tests.api.conftest import Served, serve
 from tests.speech import fixture_path
 
+from teller.config import Settings
+
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("TELLER_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "console"
@@ -47,8 +49,13 @@ def _wav_with_quiet(tmp: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A real server on a fresh demo bank. c_001 (the customer with 佐藤 健) is Japanese-locale, and live
+    partials come only from the English partial recognizer, so its voice goes to the English
+    recognizer here (`voice.asr.ja=False`): the English command then has partials to show."""
     path = tmp_path_factory.mktemp("console") / "console.sqlite3"
-    with serve(f"sqlite:///{path}") as s:
+    settings = Settings()
+    settings.voice.asr.ja = False
+    with serve(f"sqlite:///{path}", settings=settings) as s:
         yield s
 
 
@@ -159,8 +166,9 @@ def test_typed_japanese_transfer_confirmed_by_hai(page: Page, server: Served) ->
     """A typed Japanese transfer gives its confirmation card; typing はい executes it and marks the card."""
     before = _balance(server, "c_001", "a_001")
     _type_turn(page, "佐藤健さんに5000円振り込んで")
-    card = page.locator("article.card[data-source='text']").last
-    expect(card).to_have_attribute("data-action", "confirm", timeout=30_000)
+    last = page.locator("article.card[data-source='text']").last
+    expect(last).to_have_attribute("data-action", "confirm", timeout=30_000)
+    card = page.locator(f"article.card[data-turn-id='{last.get_attribute('data-turn-id')}']")
     expect(card.locator("[data-entity='amount']")).to_contain_text("¥5,000")
     expect(card.locator("[data-entity='recipient']")).to_contain_text("佐藤 健")
     expect(card.locator(".reply")).to_contain_text("振り込みますか")

@@ -24,7 +24,7 @@ from teller.api.idempotency import IdempotencyCache
 from teller.api.limits import BodyLimit
 from teller.api.logs import Redactor, configure
 from teller.api.metrics import Metrics
-from teller.api.routes import actions, bank, health, qna, stream, turns
+from teller.api.routes import actions, bank, console, health, qna, stream, turns
 from teller.api.service import TurnService
 from teller.api.settings import ApiSettings
 from teller.api.tracing import TurnTracer
@@ -87,6 +87,7 @@ def create_app(
     app.state.idempotency = IdempotencyCache(ttl_s=api.idempotency_ttl_s)
     for router in (health.router, turns.router, stream.router, qna.router, actions.router, bank.router):
         app.include_router(router)
+    console.install(app)  # the browser console at / (static files, demo customers, articles)
     handlers.install(app)
     app.add_middleware(turns.TurnLane)
     app.add_middleware(

@@ -1,4 +1,5 @@
-"""`teller serve`: run the HTTP/WebSocket API with uvicorn (uvloop, httptools) and print its URL.
+"""`teller serve`: run the HTTP/WebSocket API with uvicorn (uvloop, httptools) and print its URL; the
+browser console's URL is printed last, once the server is up.
 
 The lead wires it in with `serve.register(app)`. Demo keys (derived, see `teller.api.auth`) are
 printed to the terminal on start, once, for the demo customers only; they never go to the logs.
@@ -41,11 +42,21 @@ def serve(
     sock.bind((bind_host, api.port if port is None else port))
     bound_port = sock.getsockname()[1]
     shown = f"[{bind_host}]" if ":" in bind_host else bind_host
-    typer.echo(f"Teller API on http://{shown}:{bound_port}  (docs: /docs, metrics: /metrics)")
+    base = f"http://{shown}:{bound_port}"
+    typer.echo(f"Teller API on {base}  (docs: /docs, metrics: /metrics)")
     if show_keys and api.demo_keys:
         for customer in api.demo_customers:
             typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")
-    uvicorn.Server(server_config(create_app(settings))).run(sockets=[sock])
+
+    class Announcing(uvicorn.Server):
+        """Prints the console's address last, once the app has loaded and the socket is served."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                typer.echo(f"Console: {base}/")
+
+    Announcing(server_config(create_app(settings))).run(sockets=[sock])
 
 
 def server_config(app: Any, **overrides: Any) -> uvicorn.Config:
