@@ -162,6 +162,20 @@ def test_spoken_transfer_then_confirm(page: Page, server: Served) -> None:
     _shot(page, "02-spoken-confirmed")
 
 
+def test_hands_free_turn(page: Page) -> None:
+    """Hands-free: the server's endpointer ends the turn by itself; switching off releases the microphone."""
+    switch = page.get_by_role("switch", name=re.compile("Hands-free", re.I))
+    switch.check()
+    expect(page.locator("body")).to_have_attribute("data-listening", "handsfree")
+    card = page.locator("article.card[data-source='voice']").first
+    expect(card).to_have_attribute("data-action", "confirm", timeout=LONG)
+    switch.uncheck()
+    expect(page.locator("body")).to_have_attribute("data-listening", "")
+    expect(card.locator("[data-entity='amount']")).to_contain_text("¥5,000")
+    expect(card.locator("[data-entity='recipient']")).to_contain_text("佐藤 健")
+    expect(card.get_by_role("button", name="Confirm")).to_be_visible()
+
+
 def test_typed_japanese_transfer_confirmed_by_hai(page: Page, server: Served) -> None:
     """A typed Japanese transfer gives its confirmation card; typing はい executes it and marks the card."""
     before = _balance(server, "c_001", "a_001")
