@@ -197,6 +197,24 @@ def test_typed_japanese_transfer_confirmed_by_hai(page: Page, server: Served) ->
     _shot(page, "03-typed-japanese")
 
 
+def test_enter_while_an_ime_composes_does_not_send(page: Page) -> None:
+    """Enter that an IME takes to commit its composition does not send; Enter after the commit does."""
+    box = page.get_by_role("textbox", name=re.compile("Type", re.I))
+    box.focus()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.imeSetComposition", {"text": "さとうけん", "selectionStart": 5, "selectionEnd": 5})
+    page.keyboard.press("Enter")
+    expect(box).to_have_value("さとうけん")  # a send would have emptied the box
+    cdp.send("Input.insertText", {"text": "佐藤健さんに5000円振り込んで"})
+    expect(box).to_have_value("佐藤健さんに5000円振り込んで")
+    expect(page.locator("article.card")).to_have_count(0)
+    box.press("Enter")
+    card = page.locator("article.card[data-source='text']")
+    expect(card).to_have_count(1, timeout=30_000)
+    expect(card).to_have_attribute("data-action", "confirm")
+    expect(box).to_have_value("")
+
+
 def test_clarify_candidates_and_balance_table(page: Page, server: Served) -> None:
     """An ambiguous name offers candidate buttons; choosing one gives a confirmation; balances are a table."""
     _type_turn(page, "send 3000 yen to sato")
