@@ -13,5 +13,10 @@ NOW = {
 }
 
 
-def run(runner: Any, text: str, customer: str = "c_002") -> Any:
-    return runner.run(TurnRequest(id="u", customer_id=customer, text=text, now=NOW[customer]))
+def run(runner: Any, text: str, customer: str = "c_002", now: datetime | None = None) -> Any:
+    return runner.run(TurnRequest(id="u", customer_id=customer, text=text, now=now or NOW[customer]))
+
+
+def acts(result: Any) -> bool:
+    """Whether the turn would do something (execute a command or propose one for confirmation)."""
+    return result.action.value in ("execute", "confirm") and result.intent.value not in ("qna", "out_of_scope")
