@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.understand.conftest import NOW
+
 from teller.config import NamesSettings, Settings, StoreSettings
 from teller.domain.turn import TurnRequest
 from teller.pipeline.turn import TurnRunner
-from tests.understand.conftest import NOW
 
 
 def _runner(db_url: str, names: NamesSettings) -> Any:
@@ -30,9 +31,9 @@ def test_a_higher_score_cutoff_drops_a_fuzzy_name(db_url: str) -> None:
 
 
 def test_a_wider_clarify_margin_turns_a_pick_into_a_question(db_url: str) -> None:
-    """With a margin of 20 points, Steven Phillips and Stephen Philips are both 'close'."""
-    text = "send 20 dollars to steven phillips"
+    """With a margin of 20 points, Kristen (82.8) is 'close' to Chris (90) for 'chris'."""
+    text = "send 20 dollars to chris"
     default = _turn(_runner(db_url, NamesSettings()), text)
     wide = _turn(_runner(db_url, NamesSettings(clarify_margin=20.0)), text)
-    assert (default.action.value, default.entities.recipient_id) == ("confirm", "p_109")
+    assert (default.action.value, default.entities.recipient_id) == ("confirm", "p_105")
     assert wide.action.value == "clarify"

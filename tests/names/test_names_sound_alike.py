@@ -53,11 +53,15 @@ def test_several_sound_alikes_clarify() -> None:
     assert {c.id for c in match.candidates} == {"p_a", "p_b"}
 
 
-@pytest.mark.parametrize("text", ["中村隆さんに3000円送って", "田村桜さんに3000円送って", "北村さくらさんに3000円送って"])
+@pytest.mark.parametrize(
+    "text", ["中村隆さんに3000円送って", "田村桜さんに3000円送って", "北村さくらさんに3000円送って"]
+)
 def test_a_different_reading_is_not_a_sound_alike(text: str) -> None:
     """Another surname or given name sounds different: no confident match on p_010."""
     match = index_for(snapshots()["c_001"]).scan(text, kinds=("payee",))
-    assert not (match.status == "match" and match.candidates[0].id == "p_010" and match.candidates[0].score >= 95)
+    assert not (
+        match.status == "match" and match.candidates[0].id == "p_010" and match.candidates[0].score >= 95
+    )
 
 
 def test_the_confirmation_shows_the_registered_name(runner: Any) -> None:

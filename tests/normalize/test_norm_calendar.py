@@ -68,7 +68,16 @@ def test_the_holiday_calendar_is_the_customers() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["payday", "my birthday", "november 31st", "the 31st of november", "給料日", "誕生日", "11月31日", "2月30日"],
+    [
+        "payday",
+        "my birthday",
+        "november 31st",
+        "the 31st of november",
+        "給料日",
+        "誕生日",
+        "11月31日",
+        "2月30日",
+    ],
 )
 def test_date_like_phrases_that_cannot_be_resolved_are_reported(text: str) -> None:
     """No date is invented, and the phrase is reported as date-like so the turn can ask."""

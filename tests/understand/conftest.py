@@ -19,4 +19,7 @@ def run(runner: Any, text: str, customer: str = "c_002", now: datetime | None = 
 
 def acts(result: Any) -> bool:
     """Whether the turn would do something (execute a command or propose one for confirmation)."""
-    return result.action.value in ("execute", "confirm") and result.intent.value not in ("qna", "out_of_scope")
+    return result.action.value in ("execute", "confirm") and result.intent.value not in (
+        "qna",
+        "out_of_scope",
+    )

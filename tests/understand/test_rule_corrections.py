@@ -30,7 +30,7 @@ from tests.understand.conftest import acts, run
     ],
 )
 def test_the_corrected_value_wins(runner: Any, text: str, customer: str, expect: dict[str, Any]) -> None:
-    """no wait / sorry / I mean / make that / actually / scratch that / いや / じゃなくて / 間違えた / 訂正."""
+    """no wait / sorry / I mean / make that / actually / scratch that / いや / じゃなくて / 間違えた."""
     result = run(runner, text, customer)
     assert result.action.value == "confirm", (result.action, result.reason)
     got = result.entities.model_dump(mode="json")

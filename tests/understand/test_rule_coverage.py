@@ -1,4 +1,4 @@
-"""Issue 9, rule 1: every word is accounted for, or a turn that would act asks, naming the unexplained words."""
+"""Issue 9, rule 1: every word is accounted for, or a turn that would act asks, naming what it missed."""
 
 from __future__ import annotations
 
@@ -47,10 +47,15 @@ def test_unexplained_content_that_could_change_the_meaning_does_not_act(
         ("すみません、残高を教えてください", "c_001", "execute"),
     ],
 )
-def test_fillers_politeness_and_purpose_do_not_block(runner: Any, text: str, customer: str, action: str) -> None:
+def test_fillers_politeness_and_purpose_do_not_block(
+    runner: Any, text: str, customer: str, action: str
+) -> None:
     """Fillers, politeness, a purpose ('for the concert tickets') and read-only asides are accounted for."""
     result = run(runner, text, customer)
-    assert result.action.value == action, (result.reason, [t.surface for t in result.trace if t.rule == "unexplained"])
+    assert result.action.value == action, (
+        result.reason,
+        [t.surface for t in result.trace if t.rule == "unexplained"],
+    )
 
 
 def test_the_trace_names_the_unexplained_words(runner: Any) -> None:

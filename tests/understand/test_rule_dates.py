@@ -40,11 +40,17 @@ def test_calendar_dates_reach_the_transfer(runner: Any, text: str, customer: str
 @pytest.mark.parametrize(
     ("customer", "now", "text"),
     [
-        ("c_002", "2026-12-10T09:00:00-05:00", "send 50 dollars to david lee on the first business day of next month"),
+        (
+            "c_002",
+            "2026-12-10T09:00:00-05:00",
+            "send 50 dollars to david lee on the first business day of next month",
+        ),
         ("c_001", "2026-12-10T09:00:00+09:00", "来月の最初の営業日に佐藤健さんに5000円送って"),
     ],
 )
-def test_first_business_day_skips_the_holiday_and_weekend(runner: Any, customer: str, now: str, text: str) -> None:
+def test_first_business_day_skips_the_holiday_and_weekend(
+    runner: Any, customer: str, now: str, text: str
+) -> None:
     """January 2027 starts on a Friday holiday and a weekend: the first business day is Monday the 4th."""
     result = run(runner, text, customer, now=datetime.fromisoformat(now))
     assert result.entities.execute_on is not None

@@ -29,6 +29,12 @@ class Reason(StrEnum):
     SEVERAL_RECIPIENTS_MATCH = "several_recipients_match"
     SEVERAL_BILLERS_MATCH = "several_billers_match"
     SEVERAL_CARDS_MATCH = "several_cards_match"
+    # -- the fast path asks instead of acting on what it did not understand (issue 9) ------------
+    UNPARSED_DATE = "unparsed_date"  # a date-like phrase that resolves to no date
+    AMBIGUOUS_AMOUNT = "ambiguous_amount"  # "two fifty": 2.50 or 250
+    UNKNOWN_CARD = "unknown_card"  # a brand or type of card the customer does not hold
+    UNEXPLAINED_WORDS = "unexplained_words"  # a number, name, negation… nobody accounted for
+    UNCLEAR_CORRECTION = "unclear_correction"  # "no wait" with nothing after it
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
     LOW_CONFIDENCE = "low_confidence"
     NAMES_WITHOUT_COMMAND = "names_without_command"

@@ -7,9 +7,10 @@ from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from typing import Literal
 
+from teller.config import NamesSettings
 from teller.domain.bank import Biller, CustomerSnapshot, Payee
 from teller.names.match import lookup_hits
-from teller.names.result import NameMatch, decide
+from teller.names.result import Hit, NameMatch, decide
 from teller.names.scan import scan_hits
 from teller.names.tables import Tables, build_tables
 
@@ -24,18 +25,22 @@ class NameIndex:
     another customer's payee.
     """
 
-    __slots__ = ("_allowed", "_describe", "_tables")
+    __slots__ = ("_allowed", "_describe", "_settings", "_tables")
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, settings: NamesSettings | None = None) -> None:
         self._tables = tables
+        self._settings = settings or NamesSettings()
         self._describe: list[tuple[str, Literal["payee", "biller"], str]] = [
             (e.id, e.kind, e.display_name) for e in tables.entries
         ]
         self._allowed: dict[tuple[str, ...], frozenset[int]] = {}
 
     @classmethod
-    def build(cls, payees: Sequence[Payee], billers: Sequence[Biller]) -> NameIndex:
-        return cls(build_tables(payees, billers))
+    def build(
+        cls, payees: Sequence[Payee], billers: Sequence[Biller], settings: NamesSettings | None = None
+    ) -> NameIndex:
+        """The index of these payees and billers; `settings` gives its cutoff, clarify margin and limit."""
+        return cls(build_tables(payees, billers), settings)
 
     def __len__(self) -> int:
         return len(self._describe)
@@ -45,34 +50,51 @@ class NameIndex:
         query: str,
         *,
         kinds: Collection[str] = _KINDS,
-        limit: int = 5,
-        score_cutoff: float = 70.0,
-        clarify_margin: float = 6.0,
+        score_cutoff: float | None = None,
+        clarify_margin: float | None = None,
+        limit: int | None = None,
     ) -> NameMatch:
         """Match a query that is meant to be a name: 佐藤健, さとうけん, satoh ken, dave lee, con ed."""
         allowed = self._allowed_for(kinds)
         hits = [h for h in lookup_hits(self._tables, query) if h.entry in allowed]
-        return decide(
-            query, hits, self._describe, limit=limit, score_cutoff=score_cutoff, clarify_margin=clarify_margin
-        )
+        return self._decide(query, hits, score_cutoff, clarify_margin, limit)
 
     def scan(
         self,
         text: str,
         *,
         kinds: Collection[str] = _KINDS,
-        limit: int = 5,
-        score_cutoff: float = 70.0,
-        clarify_margin: float = 6.0,
+        score_cutoff: float | None = None,
+        clarify_margin: float | None = None,
+        limit: int | None = None,
+        prefolded: bool = False,
     ) -> NameMatch:
         """Find a name anywhere in a longer utterance.
 
         'pay sarah johnson fifty bucks' → Sarah Johnson; '斉藤健に五千円送金して' → 斉藤 健.
-        Stop words and command words never produce a match on their own.
+        Stop words and command words never produce a match on their own. With `prefolded` (text
+        already folded), each candidate's `start`/`end` index `text`.
         """
-        hits = scan_hits(self._tables, text, self._allowed_for(kinds))
+        hits = scan_hits(self._tables, text, self._allowed_for(kinds), prefolded=prefolded)
+        return self._decide(text, hits, score_cutoff, clarify_margin, limit)
+
+    def _decide(
+        self,
+        query: str,
+        hits: list[Hit],
+        score_cutoff: float | None,
+        clarify_margin: float | None,
+        limit: int | None,
+    ) -> NameMatch:
+        """The settings' cutoff, margin and limit, unless a caller overrides them for one call."""
+        s = self._settings
         return decide(
-            text, hits, self._describe, limit=limit, score_cutoff=score_cutoff, clarify_margin=clarify_margin
+            query,
+            hits,
+            self._describe,
+            limit=s.limit if limit is None else limit,
+            score_cutoff=s.score_cutoff if score_cutoff is None else score_cutoff,
+            clarify_margin=s.clarify_margin if clarify_margin is None else clarify_margin,
         )
 
     def _allowed_for(self, kinds: Collection[str]) -> frozenset[int]:
@@ -85,23 +107,31 @@ class NameIndex:
 
 
 _CACHE_SIZE = 256
-_cache: OrderedDict[tuple[str, int], NameIndex] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, float, float, int], NameIndex] = OrderedDict()
 _lock = threading.Lock()
 
 
-def index_for(snapshot: CustomerSnapshot) -> NameIndex:
-    """The index of this customer's payees and billers, cached by (customer id, snapshot version).
+def index_for(snapshot: CustomerSnapshot, settings: NamesSettings | None = None) -> NameIndex:
+    """The index of this customer's payees and billers, cached by (customer id, snapshot version,
+    settings); `settings` (TELLER_NAMES__*) sets the score cutoff, clarify margin and limit.
 
     The store bumps `version` whenever payees or billers change, so a stale index is never served
     as long as that contract holds.
     """
-    key = (snapshot.customer.id, snapshot.version)
+    settings = settings or NamesSettings()
+    key = (
+        snapshot.customer.id,
+        snapshot.version,
+        settings.score_cutoff,
+        settings.clarify_margin,
+        settings.limit,
+    )
     with _lock:
         index = _cache.get(key)
         if index is not None:
             _cache.move_to_end(key)
             return index
-    index = NameIndex.build(snapshot.payees, snapshot.billers)
+    index = NameIndex.build(snapshot.payees, snapshot.billers, settings)
     with _lock:
         _cache[key] = index
         _cache.move_to_end(key)

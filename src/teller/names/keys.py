@@ -14,30 +14,9 @@ from typing import NamedTuple
 
 import jellyfish
 
-# --- character classes -------------------------------------------------------------------------
+from teller.normalize.script import JA_CLASS, is_hiragana, is_ja_char, is_kana, is_kanji
 
-
-def is_hiragana(ch: str) -> bool:
-    return "\u3041" <= ch <= "\u309f"
-
-
-def is_kana(ch: str) -> bool:
-    return "\u3041" <= ch <= "\u30ff"
-
-
-_MARKS = "々〆"
-
-
-def is_kanji(ch: str) -> bool:
-    # 々 and 〆 sit outside the CJK blocks but occur inside names (佐々木).
-    return (
-        "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff" or ch in _MARKS
-    )
-
-
-def is_ja_char(ch: str) -> bool:
-    return is_kana(ch) or is_kanji(ch)
-
+__all__ = ["is_hiragana", "is_ja_char", "is_kana", "is_kanji"]
 
 # --- Latin -------------------------------------------------------------------------------------
 
@@ -249,7 +228,7 @@ def romaji_key(token: str) -> str | None:
 
 # --- name tokens -------------------------------------------------------------------------------
 
-_JA_RUN = r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆]+"
+_JA_RUN = "[" + JA_CLASS + "]+"
 _TOKEN = re.compile(r"[a-z0-9](?:[a-z0-9]|'(?=[a-z0-9]))*|" + _JA_RUN)
 
 

@@ -6,7 +6,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import jellyfish
+
 EXACT = 100.0
+
+
+def metaphone(word: str) -> str:
+    return str(jellyfish.metaphone(word.replace(" ", "")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +23,8 @@ class NameCandidate:
     score: float  # 0..100
     rule: str  # which key matched: exact_latin, kanji, kana, romaji_variant, nickname, metaphone, alias, ...
     matched: str  # the stored key text that matched
+    start: int = 0  # where the scanned text said it (0, 0 for a lookup)
+    end: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +82,37 @@ def decide(
     if not ranked:
         return NameMatch("none", (), query)
     best = ranked[0]
-    close = [h for h in ranked if best.score - h.score <= clarify_margin + 1e-9]
+    latin = [describe[h.entry][2].isascii() for h in ranked]
+    close = [
+        h
+        for h, western in zip(ranked, latin, strict=True)
+        if best.score - h.score <= clarify_margin + 1e-9 or (western and latin[0] and _sounds_alike(best, h))
+    ]
     unique_exact = best.full and best.score >= EXACT and (len(close) == 1 or close[1].score < EXACT)
     if len(close) == 1 or unique_exact:
         return NameMatch("match", _candidates(ranked, describe), query)
     return NameMatch("clarify", _candidates(close, describe), query)
 
 
+def _sounds_alike(best: Hit, other: Hit) -> bool:
+    """Part of a Western name said aloud cannot tell Sarah from Sara or O'Neil from O'Neill: both are close.
+
+    (Japanese names are kept apart by their kana and romaji keys; Metaphone would fold sato into saito.)
+    """
+    if best.full or other.full or not best.matched.isascii() or not other.matched.isascii():
+        return False
+    return best.matched != other.matched and metaphone(best.matched) == metaphone(other.matched)
+
+
 def _candidates(
-    hits: Sequence[Hit], describe: Sequence[tuple[str, Literal["payee", "biller"], str]]
+    hits: Sequence[Hit],
+    describe: Sequence[tuple[str, Literal["payee", "biller"], str]],
 ) -> tuple[NameCandidate, ...]:
     out = []
     for h in hits:
         id_, kind, display = describe[h.entry]
-        out.append(NameCandidate(id_, kind, display, round(min(h.score, EXACT), 2), h.rule, h.matched))
+        start, end = h.start, h.end
+        out.append(
+            NameCandidate(id_, kind, display, round(min(h.score, EXACT), 2), h.rule, h.matched, start, end)
+        )
     return tuple(out)

@@ -29,9 +29,10 @@ from teller.names.match import (
     token_hits,
 )
 from teller.names.result import Hit, best_per_entry
+from teller.names.sound import sound_alike_hits
 from teller.names.stopwords import AMBIGUOUS_EN
 from teller.names.tables import ScanKey, Tables
-from teller.normalize.text import fold, is_japanese, strip_honorifics
+from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_honorifics
 
 # Hiragana that may follow a name (particles, honorific starts) or precede one. A lone given name
 # or surname in kana must be followed by a recipient particle: しょう|が in しょうがない is no name.
@@ -41,12 +42,24 @@ _BEFORE = frozenset("にへのをがはともでてやから")
 _AFTER_KANJI = frozenset("宛様氏殿君")
 
 
-def scan_hits(t: Tables, text: str, allowed: frozenset[int]) -> list[Hit]:
-    folded = strip_honorifics(fold(text))
+def scan_hits(t: Tables, text: str, allowed: frozenset[int], *, prefolded: bool = False) -> list[Hit]:
+    """Every hit in `text`; when `prefolded` (already `fold`ed), hit spans index `text` itself."""
+    folded = blank_honorifics(text) if prefolded else strip_honorifics(fold(text))
     hits = _latin_hits(t, folded, allowed)
     if not folded.isascii() and is_japanese(folded):
         hits.extend(_ja_hits(t, folded, allowed))
-    return _prune(list(best_per_entry(hits).values()))
+        hits.extend(sound_alike_hits(t, folded, allowed, hits))
+    kept = _prune(list(best_per_entry(hits).values()))
+    for hit in kept:  # where the entry was said, all of it: "water and sewer" are both the water board
+        for other in hits:
+            if (
+                other.entry == hit.entry
+                and other.full
+                and other.score >= PARTIAL * 100
+                and other.end > other.start
+            ):
+                hit.start, hit.end = min(hit.start, other.start), max(hit.end, other.end)
+    return kept
 
 
 # --- Latin -------------------------------------------------------------------------------------

@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from teller.domain.bank import Biller, Payee
+from teller.names.everyday import abbreviations, everyday_aliases
 from teller.names.keys import (
     Token,
     is_all_kana,
     is_hiragana,
     is_kana,
+    ja_key,
     kana_to_romaji,
     metaphone,
     romaji_key,
@@ -36,6 +38,7 @@ from teller.names.keys import (
 )
 from teller.names.nicknames import name_groups
 from teller.names.stopwords import STOP_JA
+from teller.normalize.script import HIRAGANA_CLASS, KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.text import fold, is_japanese
 
 Kind = Literal["payee", "biller"]
@@ -102,6 +105,7 @@ class Tables:
     ja_choices: list[str] = field(default_factory=list)
     ja_owners: list[CompactPosting] = field(default_factory=list)
     ja_scan: list[ScanKey] = field(default_factory=list)
+    readings: dict[str, list[int]] = field(default_factory=dict)  # whole kana reading → Japanese payees
     max_slots: int = 1
 
 
@@ -110,18 +114,25 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
     for p in payees:
         japanese = p.reading_kana is not None or is_japanese(p.display_name)
         entry = Entry(p.id, "payee", p.display_name, japanese)
+        if p.reading_kana:
+            tables.readings.setdefault(ja_key(p.reading_kana), []).append(len(tables.entries))
         _add_entry(tables, entry, [p.display_name, p.latin, p.reading_kana], ())
     for b in billers:
         japanese = b.reading_kana is not None or is_japanese(b.display_name)
         entry = Entry(b.id, "biller", b.display_name, japanese)
         others = [o.display_name for o in billers if o.id != b.id]
-        aliases = (*b.aliases, *_script_runs(b.display_name, others))
+        aliases = (
+            *b.aliases,
+            *_script_runs(b.display_name, others),
+            *everyday_aliases([b.display_name, b.latin, *b.aliases]),
+            *abbreviations(b.display_name),
+        )
         _add_entry(tables, entry, [b.display_name, b.latin, b.reading_kana], aliases)
     _finish_choices(tables)
     return tables
 
 
-_RUN = re.compile(r"[A-Za-z0-9]+|[\u30a0-\u30ff]+|[\u3040-\u309f]+|[\u4e00-\u9fff\u3400-\u4dbf]+")
+_RUN = re.compile(f"[A-Za-z0-9]+|[{KATAKANA_CLASS}]+|[{HIRAGANA_CLASS}]+|[{KANJI_CLASS}]+")
 
 
 def _script_runs(name: str, others: Sequence[str] = ()) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 
 from teller.domain.trace import Extraction
 from teller.normalize.numbers_en import (
@@ -25,6 +26,7 @@ from teller.normalize.numbers_en import (
     parse_literal,
 )
 from teller.normalize.numbers_ja import LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
+from teller.normalize.script import is_kanji, is_katakana
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ _JA_VAGUE = frozenset("数何幾")
 
 
 def _is_ideograph(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\u30a0" <= ch <= "\u30ff"
+    return is_kanji(ch) or is_katakana(ch)
 
 
 @dataclass(slots=True)
@@ -161,14 +163,44 @@ def _tidy(value: Decimal) -> Decimal:
     return Decimal(int(value)) if value == value.to_integral_value() else value
 
 
+def _small_words(text: str, first: _Tok) -> tuple[Decimal, int] | None:
+    """A number from 10 to 99 said in words ("fifty", "forty-five"): (value, end offset)."""
+    if first.text not in NUMBER_WORDS:
+        return None
+    read = _read_number(text, first)
+    if read is None or read[2] != "en_words" or not 10 <= read[0] < 100:
+        return None
+    return read[0], read[1]
+
+
+def _spoken_price(text: str, value: Decimal, end: int, rule: str) -> tuple[Decimal, int, str] | None:
+    """ "two fifty", "twelve fifty", "three forty-five": a price said in two parts, 2.50 or 250.
+
+    Read as hundreds; the rule says the reading is ambiguous unless a currency word follows
+    ("two fifty dollars" is $250).
+    """
+    if rule != "en_words" or not 1 <= value < 100 or value != value.to_integral_value():
+        return None
+    nxt = _tok_at(text, end)
+    if nxt is None or nxt.gap not in (" ", "-"):
+        return None
+    part = _small_words(text, nxt)
+    if part is None:
+        return None
+    return value * 100 + part[0], part[1], "spoken_price"
+
+
 def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
     first = _tok_at(text, start)
     if first is None:
         return None
     currency = None
+    sign = 1
     if first.text in _PREFIXES:
         after = _tok_at(text, first.end)
-        if after is None or after.gap not in _PREFIX_GAPS:
+        if after is not None and after.gap == "-" and after.text[0].isdigit():
+            sign = -1  # "$-20"
+        elif after is None or after.gap not in _PREFIX_GAPS:
             return None
         currency, number = CURRENCY_WORDS[first.text], after
     else:
@@ -177,18 +209,88 @@ def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
     if read is None:
         return None
     value, end, rule = read
+    price = _spoken_price(text, value, end, rule) if currency is None else None
+    if price is not None:
+        value, end, rule = price
     suffix = _currency_at(text, end)
     if suffix and currency in (None, suffix[0]):
         currency, end = suffix
-    cents = _cents_at(text, end) if currency in _HAS_MINOR_UNIT else None
+    elif price is not None:
+        rule += "_ambiguous"
+    cents = _cents_at(text, end) if currency in _HAS_MINOR_UNIT and price is None else None
     if cents:
         value, end = value + cents[0].scaleb(-2), cents[1]
+        rule += "+cents"
+    elif currency in _HAS_MINOR_UNIT and suffix and (spoken := _spoken_cents(text, end)):
+        value, end = value + spoken[0].scaleb(-2), spoken[1]  # "two dollars fifty"
         rule += "+cents"
     elif currency is None:
         unit = _tok_at(text, end)
         if unit is not None and unit.text in _CENTS and unit.gap == " ":
             value, end, rule = value.scaleb(-2), unit.end, "cents"
-    return Extraction(first.start, end, text[first.start : end], AmountValue(_tidy(value), currency), rule)
+    value = _tidy(value) if sign > 0 else _tidy(value).copy_negate()
+    return Extraction(first.start, end, text[first.start : end], AmountValue(value, currency), rule)
+
+
+def _spoken_cents(text: str, pos: int) -> tuple[Decimal, int] | None:
+    """ "fifty" right after "two dollars": the cents, when no other unit follows them."""
+    tok = _tok_at(text, pos)
+    if tok is None or tok.gap != " ":
+        return None
+    part = _small_words(text, tok)
+    if part is None:
+        return None
+    unit = _tok_at(text, part[1])
+    if (
+        unit is not None
+        and unit.gap in (" ", "-", "")
+        and (unit.text in CURRENCY_WORDS or unit.text in _CENTS)
+    ):
+        return None
+    return part
+
+
+_FRACTIONS = {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "quarters": Decimal("0.25"),
+              "third": Decimal(1) / 3, "thirds": Decimal(1) / 3}  # fmt: skip
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_UNITS = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 10**6, "billion": 10**9}
+_FRACTION = re.compile(
+    r"(?<![a-z0-9])(?:(?P<count>a|an|one|two|three) )?(?P<frac>half|quarters?|thirds?) "
+    r"(?:of )?(?:(?:a|an|one) )?"
+    r"(?P<unit>hundred|thousand|grand|million|billion)(?![a-z0-9])"
+)
+
+
+def _scan_fractions(text: str) -> list[Extraction[AmountValue]]:
+    """ "half a grand", "a quarter million yen", "three quarters of a million dollars"."""
+    found = []
+    for m in _FRACTION.finditer(text):
+        count = _COUNTS[m["count"]] if m["count"] else 1
+        if m["frac"].endswith("s") and count < 2:
+            continue
+        value = count * _FRACTIONS[m["frac"]] * _UNITS[m["unit"]]
+        if value != value.to_integral_value():
+            continue  # a third of a thousand is no amount anyone pays
+        currency, end = None, m.end()
+        suffix = _currency_at(text, end)
+        if suffix:
+            currency, end = suffix
+        found.append(
+            Extraction(m.start(), end, text[m.start() : end], AmountValue(_tidy(value), currency), "fraction")
+        )
+    return found
+
+
+_SIGN = re.compile(r"(?:(?<![a-z0-9])(?:minus|negative) ?|マイナス ?|(?<![a-z0-9.,])-)$")
+
+
+def _signed(text: str, found: Extraction[AmountValue]) -> Extraction[AmountValue]:
+    """A minus sign or the word minus/negative/マイナス before an amount is kept, never dropped."""
+    m = _SIGN.search(text, 0, found.start)
+    if m is None or found.value.major < 0:
+        return found
+    value = AmountValue(found.value.major.copy_negate(), found.value.currency)
+    return Extraction(m.start(), found.end, text[m.start() : found.end], value, found.rule + "+negative")
 
 
 def _scan_en(text: str) -> list[Extraction[AmountValue]]:
@@ -236,6 +338,41 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
     return found
 
 
+# Numbers said in kana ("さんまんえん", "ごせんえん"): each token with the kanji it stands for.
+_KANA_NUMERALS: dict[str, str] = {
+    "いち": "一", "いっ": "一", "に": "二", "さん": "三", "よん": "四", "ご": "五",
+    "ろく": "六", "ろっ": "六",
+    "なな": "七", "しち": "七", "はち": "八", "はっ": "八", "きゅう": "九", "じゅう": "十", "じゅっ": "十",
+    "ひゃく": "百", "びゃく": "百", "ぴゃく": "百", "せん": "千", "ぜん": "千", "まん": "万", "おく": "億",
+}  # fmt: skip
+_KANA_DIGIT_VALUES = frozenset("一二三四五六七八九")
+_KANA_TOKEN = "|".join(sorted(_KANA_NUMERALS, key=len, reverse=True))
+_KANA_AMOUNT = re.compile(f"(?:{_KANA_TOKEN})+(?= ?(?:えん|円))")
+_KANA_SPLIT = re.compile(_KANA_TOKEN)
+
+
+def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
+    """Yen amounts spelled in kana. Spoken Japanese never puts two digits side by side (にさん is no
+    number), so a run is read from the first token after which that holds: さんにごせんえん → ごせん."""
+    found = []
+    for m in _KANA_AMOUNT.finditer(text):
+        tokens = [(t.start(), _KANA_NUMERALS[t.group()]) for t in _KANA_SPLIT.finditer(m.group())]
+        for i in range(len(tokens)):
+            kanji = [k for _, k in tokens[i:]]
+            if any(a in _KANA_DIGIT_VALUES and b in _KANA_DIGIT_VALUES for a, b in pairwise(kanji)):
+                continue
+            value = parse_number_ja("".join(kanji))
+            if value is not None:
+                start = m.start() + tokens[i][0]
+                end = m.end() + (1 if text[m.end()] == " " else 0)
+                end += 2 if text.startswith("えん", end) else 1
+                found.append(
+                    Extraction(start, end, text[start:end], AmountValue(_tidy(value), "JPY"), "ja_kana")
+                )
+                break
+    return found
+
+
 def find_amounts(text: str) -> list[Extraction[AmountValue]]:
     """Every number in folded `text`, left to right, non-overlapping, with its currency when named.
 
@@ -243,12 +380,16 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
     [('$1,250.50', Decimal('1250.50'), 'USD')]
     """
     found = _scan_en(text)
+    if "half" in text or "quarter" in text or "third" in text:
+        found.extend(_scan_fractions(text))
     if not text.isascii():
         found.extend(_scan_ja(text))
+        if "えん" in text or "円" in text:
+            found.extend(_scan_kana(text))
     # Where both scanners read the same characters, the longer reading holds more of what was said.
     chosen: list[Extraction[AmountValue]] = []
     for ext in sorted(found, key=lambda e: (e.start - e.end, e.start)):
         if all(ext.end <= c.start or ext.start >= c.end for c in chosen):
             chosen.append(ext)
     chosen.sort(key=lambda e: e.start)
-    return chosen
+    return [_signed(text, e) for e in chosen]

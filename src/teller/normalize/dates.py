@@ -18,11 +18,11 @@ Conventions, chosen so that a date always lands on the day the customer most lik
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from datetime import date, timedelta
 
 from teller.domain.trace import Extraction
+from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans
 from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_en
 from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
 
@@ -69,8 +69,6 @@ _COUNT = r"(?:\d+|a|an|" + _alt(TENS) + r"(?:[ -]" + _alt(UNITS) + ")?|" + _alt(
 _JA_NUM = rf"(?<![0-9{NUMERAL_CHARS}])(?:\d{{1,4}}|[{NUMERAL_CHARS}]{{1,6}})"
 _B = r"(?<![a-z0-9])"  # ASCII word edges; \b would treat kana and kanji as word characters
 _E = r"(?![a-z0-9])"
-
-_Handler = Callable[[re.Match[str], date], date | None]
 
 
 def _upcoming(today: date, weekday: int) -> date:
@@ -240,38 +238,32 @@ def _ja_day_of_named_month(m: re.Match[str], today: date) -> date | None:
     return None if day is None else _in_month(today, {"今月": 0, "来月": 1, "再来月": 2}[m["rel"]], day)
 
 
-@dataclass(frozen=True, slots=True)
-class _Rule:
-    pattern: re.Pattern[str]
-    handler: _Handler
-    name: str
-    needs: tuple[str, ...]  # the pattern cannot match unless one of these is in the text: a cheap pre-test
-
-
 _TIME_OF_DAY = r"(?: (?:morning|afternoon|evening|night))?"
 _YEAR = r"(?:,? (?P<y>\d{4}))?"
 _MONTH_NEEDS = tuple(name for name in _MONTHS if len(name) == 3)
 _EN_RULES = (
-    _Rule(
+    DateRule(
         re.compile(
             rf"{_B}(?:the )?(?P<word>day after tomorrow|day before yesterday|tomorrow|yesterday|today|tonight"
             rf"|this (?:morning|afternoon|evening)){_TIME_OF_DAY}{_E}"
         ),
         _relative, "relative_day", ("to", "yesterday", "this "),
     ),
-    _Rule(re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?){_E}"), _in_count, "in_days", ("in ",)),
-    _Rule(
+    DateRule(
+        re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?){_E}"), _in_count, "in_days", ("in ",)
+    ),
+    DateRule(
         re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?) from (?:now|today){_E}"),
         _in_count, "in_days", ("from ",),
     ),
-    _Rule(
+    DateRule(
         re.compile(
             rf"{_B}(?:on )?(?P<which>next |this coming |coming |this |last )?(?P<wd>{_alt(_WEEKDAYS)})"
             rf"(?P<nextweek> next week)?{_E}"
         ),
         _weekday, "weekday", ("day",),
     ),
-    _Rule(
+    DateRule(
         re.compile(
             rf"{_B}(?:(?:on )?(?P<which>next |this coming |coming |this |last )"
             rf"|(?=(?:{_WEEKDAY_SHORT_CUE}) ){_WEEKDAY_SHORT_CUE} |(?=(?:tues|weds|thurs?){_E}))"
@@ -279,31 +271,31 @@ _EN_RULES = (
         ),
         _weekday, "weekday", tuple(_WEEKDAY_SHORT),
     ),
-    _Rule(re.compile(rf"{_B}next week{_E}"), _next_week, "next_week", ("next week",)),
-    _Rule(
+    DateRule(re.compile(rf"{_B}next week{_E}"), _next_week, "next_week", ("next week",)),
+    DateRule(
         re.compile(rf"{_B}(?:on )?(?P<m>{_MONTH}) (?P<d>(?:the )?{_DAY_NUM}){_YEAR}{_E}"),
         _en_month_day, "month_day", _MONTH_NEEDS,
     ),
-    _Rule(
+    DateRule(
         re.compile(rf"{_B}(?:on )?(?:the )?(?P<d>{_DAY_NUM}) (?:of )?(?P<m>{_MONTH}){_YEAR}{_E}"),
         _en_month_day, "day_month", _MONTH_NEEDS,
     ),
-    _Rule(
+    DateRule(
         re.compile(rf"{_B}(?:on )?(?:the )?(?P<d>{_DAY_NUM}) of (?P<rel>this|next) month{_E}"),
         _en_day_of_named_month, "day_of_month", ("month",),
     ),
-    _Rule(
+    DateRule(
         re.compile(
             rf"{_B}(?:on )?(?:the )?(?P<d>\d{{1,2}}(?:st|nd|rd|th)){_E}"
             rf"|{_B}on the (?P<d2>{_ORDINAL_WORD}){_E}"
         ),
         _en_day_of_month, "day_of_month", ("st", "nd", "rd", "th"),
     ),
-    _Rule(
+    DateRule(
         re.compile(r"(?<![0-9/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![0-9/])"),
         _slash, "month_slash_day", ("/",),
     ),
-    _Rule(
+    DateRule(
         re.compile(r"(?<![0-9/-])(?P<y>\d{4})[-/](?P<m>\d{1,2})[-/](?P<d>\d{1,2})(?![0-9/-])"),
         _iso, "iso_date", ("-", "/"),
     ),
@@ -311,29 +303,29 @@ _EN_RULES = (
 
 _JA_RELATIVE = [w for w in _RELATIVE if not w.isascii()]
 _JA_RULES = (
-    _Rule(
+    DateRule(
         re.compile(rf"(?P<word>{_alt(_JA_RELATIVE)})(?:の?(?:朝|午前|午後|昼|夕方|夜))?"),
         _relative, "relative_day", tuple({w[0] for w in _JA_RELATIVE}),
     ),
-    _Rule(
+    DateRule(
         re.compile(rf"(?:(?P<week>再来週|来週|今週|先週)の?)?(?P<wd>[{_JA_WEEKDAYS}])曜日?"),
         _ja_weekday, "weekday", ("曜",),
     ),
-    _Rule(re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week", ("週",)),
-    _Rule(
+    DateRule(re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week", ("週",)),
+    DateRule(
         re.compile(rf"(?P<n>{_JA_NUM})(?P<unit>日|週間)(?P<dir>後|前)"),
         _ja_offset, "day_offset", ("後", "前"),
     ),
-    _Rule(
+    DateRule(
         re.compile(rf"(?:(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"),
         _ja_month_day, "month_day", ("月",),
     ),
-    _Rule(
+    DateRule(
         re.compile(rf"(?P<rel>今月|来月|再来月)の?(?P<d>{_JA_NUM})日"),
         _ja_day_of_named_month, "day_of_month", ("月",),
     ),
     # Kanji days only in the unambiguous 十 forms and before に/まで: 三日に could be "in three days".
-    _Rule(
+    DateRule(
         re.compile(
             r"(?<![0-9])(?P<d>\d{1,2})日(?![後前間])"
             r"|(?<![〇一二三四五六七八九十])(?P<dk>[二三]?十[一二三四五六七八九]?)日(?=に|まで)"
@@ -356,20 +348,39 @@ def _rename(rule: str, m: re.Match[str]) -> str:
     return "weekday_this_week" if week == "今週" else "weekday"
 
 
-def find_dates(text: str, *, today: date) -> list[Extraction[date]]:
-    """Dates in folded `text`, resolved against `today`, left to right and non-overlapping.
+_DAY_AROUND_EN = re.compile(r"(?:the )?day (?P<dir>after|before) $")
+_DAY_AROUND_JA = re.compile(r"^の?(?P<dir>翌日|前日)")
 
-    >>> [e.value.isoformat() for e in find_dates("pay him next friday", today=date(2026, 11, 21))]
-    ['2026-11-27']
+
+def _day_around(text: str, start: int, end: int, value: date) -> tuple[int, int, date]:
+    """ "the day after thanksgiving", "クリスマスの前日": one day on or back from the date found."""
+    m = _DAY_AROUND_EN.search(text, 0, start)
+    if m is not None and value:
+        return m.start(), end, value + timedelta(days=1 if m["dir"] == "after" else -1)
+    m = _DAY_AROUND_JA.match(text, end)
+    if m is not None:
+        return start, m.end(), value + timedelta(days=1 if m["dir"] == "翌日" else -1)
+    return start, end, value
+
+
+def scan_dates(
+    text: str, *, today: date, country: str | None = None
+) -> tuple[list[Extraction[date]], list[Extraction[str]]]:
+    """Dates in folded `text` resolved against `today` (left to right, non-overlapping), and the
+    date-like phrases that resolve to no date (payday, 11月31日), which a turn must ask about.
+
+    `country` (ISO 3166, e.g. "JP") gives public holidays by name and the business-day calendar.
     """
-    rules = _EN_RULES if text.isascii() else _EN_RULES + _JA_RULES
-    found: list[tuple[int, int, re.Match[str], _Rule]] = []
+    base: tuple[DateRule, ...] = _EN_RULES if text.isascii() else _EN_RULES + _JA_RULES
+    rules = base + calendar_rules(country, today.year)
+    found: list[tuple[int, int, re.Match[str], DateRule]] = []
     for rule in rules:
-        if any(needle in text for needle in rule.needs):
+        if not rule.needs or any(needle in text for needle in rule.needs):
             found.extend((m.start(), m.end(), m, rule) for m in rule.pattern.finditer(text))
     # Longest first: "next friday" beats "friday", "12月1日" beats "1日".
     found.sort(key=lambda f: (f[0] - f[1], f[0]))
     taken: list[Extraction[date]] = []
+    unresolved: list[Extraction[str]] = []
     # An impossible date ("feb 30th") still claims its words, so "30th" alone cannot be read from them.
     claimed: list[tuple[int, int]] = []
     for start, end, m, rule in found:
@@ -381,6 +392,28 @@ def find_dates(text: str, *, today: date) -> list[Extraction[date]]:
         except OverflowError:
             value = None  # beyond the calendar's ends (date.max + 1 day, "in 10**20 days")
         if value is not None:
+            start, end, value = _day_around(text, start, end, value)
             taken.append(Extraction(start, end, text[start:end], value, _rename(rule.name, m)))
+        else:
+            unresolved.append(Extraction(start, end, text[start:end], text[start:end], "unparsed_date"))
+    for start, end, surface in date_like_spans(text):
+        if not any(start < c_end and c_start < end for c_start, c_end in claimed):
+            claimed.append((start, end))
+            unresolved.append(Extraction(start, end, surface, surface, "unparsed_date"))
     taken.sort(key=lambda e: e.start)
-    return taken
+    unresolved.sort(key=lambda e: e.start)
+    return taken, unresolved
+
+
+def find_dates(text: str, *, today: date, country: str | None = None) -> list[Extraction[date]]:
+    """Dates in folded `text`, resolved against `today`, left to right and non-overlapping.
+
+    >>> [e.value.isoformat() for e in find_dates("pay him next friday", today=date(2026, 11, 21))]
+    ['2026-11-27']
+    """
+    return scan_dates(text, today=today, country=country)[0]
+
+
+def find_date_like(text: str, *, today: date, country: str | None = None) -> list[Extraction[str]]:
+    """Phrases in folded `text` that sound like a date but resolve to none."""
+    return scan_dates(text, today=today, country=country)[1]

@@ -99,10 +99,27 @@ def correct_word(word: str) -> str:
     return max(found, key=len)
 
 
+# Banking words written in kana (by a customer, or a recognizer without the kanji): the keyword
+# text carries the usual kanji so the same rules read both (ざんだか → 残高, ふつうよきん → 普通預金).
+_KANA_KEYWORDS: dict[str, str] = {
+    "ざんだか": "残高", "ふつうよきん": "普通預金", "ちょきん": "貯金", "よきん": "預金", "こうざ": "口座",
+    "にゅうしゅっきん": "入出金", "とりひき": "取引", "めいさい": "明細", "りれき": "履歴",
+    "さいきん": "最近",
+    "ふりこみ": "振込み", "ふりこん": "振り込ん", "ふりこま": "振り込ま", "そうきん": "送金",
+    "おくって": "送って", "おくる": "送る", "おくり": "送り", "はらって": "払って", "はらう": "払う",
+    "はらい": "払い", "しはらい": "支払い", "かーど": "カード", "ろっく": "ロック", "でびっと": "デビット",
+    "くれじっと": "クレジット", "かいじょ": "解除", "とめて": "止めて", "みせて": "見せて",
+    "おしえて": "教えて",
+}  # fmt: skip
+_KANA_KEYWORD = re.compile("|".join(sorted(_KANA_KEYWORDS, key=len, reverse=True)))
+
+
 def correct_keywords(folded: str) -> str:
     """`folded` with misspelled keywords replaced; identical to `folded` when nothing was misspelled.
 
     >>> correct_keywords("whats my blance")
     'whats my balance'
     """
+    if not folded.isascii():
+        folded = _KANA_KEYWORD.sub(lambda m: _KANA_KEYWORDS[m.group(0)], folded)
     return _WORD.sub(lambda m: correct_word(m.group(0)), folded)

@@ -9,6 +9,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from teller.normalize.script import is_japanese
+
+__all__ = ["blank_honorifics", "fold", "is_japanese", "strip_honorifics", "to_romaji"]
+
 _SPACE = re.compile(r"\s+")
 # Dashes and long-vowel look-alikes that NFKC leaves alone.
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
@@ -23,6 +27,12 @@ def fold(text: str) -> str:
     """NFKC (full width → ASCII, half-width kana → full), case fold, one space between words."""
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
     return _SPACE.sub(" ", text.casefold()).strip()
+
+
+def blank_honorifics(text: str) -> str:
+    """Honorifics replaced by spaces, so that positions in the result still index `text`."""
+    text = _JA_HONORIFIC.sub(lambda m: " " * len(m.group()), text)
+    return _EN_HONORIFIC.sub(lambda m: " " * len(m.group()), text)
 
 
 def strip_honorifics(text: str) -> str:
@@ -51,10 +61,3 @@ def to_romaji(text: str) -> str:
     parts = _kakasi().convert(folded)  # type: ignore[attr-defined]
     out = " ".join(p["hepburn"] for p in parts if p["hepburn"].strip())
     return _SPACE.sub(" ", out.casefold()).strip()
-
-
-def is_japanese(text: str) -> bool:
-    """True when the text contains any kana or CJK ideograph."""
-    return any(
-        "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" for ch in text
-    )

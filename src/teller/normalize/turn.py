@@ -8,7 +8,7 @@ from typing import Any
 
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue, find_amounts
-from teller.normalize.dates import find_dates
+from teller.normalize.dates import scan_dates
 from teller.normalize.digits import find_digit_strings
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.text import fold, is_japanese
@@ -29,6 +29,15 @@ class NormalizedTurn:
     dates: tuple[Extraction[date], ...]
     digits: tuple[Extraction[str], ...]
     keywords: str
+    date_like: tuple[Extraction[str], ...] = ()  # sounds like a date, resolves to none: ask about it
+
+    def blanked(self, *spans: tuple[int, int] | None) -> str:
+        """The folded text with the given (start, end) spans replaced by spaces: positions still index it."""
+        chars = list(self.folded)
+        for span in spans:
+            if span is not None:
+                chars[span[0] : span[1]] = " " * (span[1] - span[0])
+        return "".join(chars)
 
     def without(self, *spans: Extraction[Any] | None) -> str:
         """The folded text with the given spans blanked out, for finding names in what is left."""
@@ -39,15 +48,24 @@ class NormalizedTurn:
         return " ".join("".join(chars).split())
 
 
-def normalize_turn(text: str, *, today: date) -> NormalizedTurn:
-    """Fold `text` and extract amounts, dates and digit strings (dates relative to `today`)."""
+def country_of(locale: str) -> str | None:
+    """The country part of a locale ("ja-JP" → "JP"), whose holidays and business days dates use."""
+    _, _, country = locale.replace("_", "-").partition("-")
+    return country.upper() or None
+
+
+def normalize_turn(text: str, *, today: date, country: str | None = None) -> NormalizedTurn:
+    """Fold `text` and extract amounts, dates and digit strings (dates relative to `today`, holidays
+    and business days of `country`)."""
     folded = fold(text)
+    dates, date_like = scan_dates(folded, today=today, country=country)
     return NormalizedTurn(
         raw=text,
         folded=folded,
         japanese=is_japanese(folded),
         amounts=tuple(find_amounts(folded)),
-        dates=tuple(find_dates(folded, today=today)),
+        dates=tuple(dates),
         digits=tuple(find_digit_strings(folded)),
         keywords=correct_keywords(folded),
+        date_like=tuple(date_like),
     )

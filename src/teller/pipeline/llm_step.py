@@ -26,7 +26,9 @@ _MAX_PAYEES = 8
 def llm_reason(
     u: Understanding, turn: NormalizedTurn, evidence: Evidence, *, confident: float
 ) -> Reason | None:
-    """Why the fast path wants a second opinion, or None when it can decide alone."""
+    """Why the fast path wants a second opinion, or None when it can decide alone (or must ask anyway)."""
+    if u.hold is not None:
+        return None  # the turn asks the customer; a model cannot resolve what the text did not say
     if u.confidence < confident:
         return Reason.LOW_CONFIDENCE
     if u.intent is Intent.OUT_OF_SCOPE and evidence.payees.status != "none":
@@ -75,9 +77,20 @@ def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapsh
     """The fast-path understanding with the model's choices in it (dates stay deterministic)."""
     if not outcome.ok or outcome.intent is None:
         return replace(u, path="llm", llm_reason=Reason(outcome.reason or Reason.LLM_INVALID_REPLY))
-    amount = outcome.amount if outcome.amount is not None else _decimal(u.slots.amount_major)
+    # The model chooses only what the text supports: an amount it said, an object a span of it named.
+    spoken = {Decimal(a) for a in u.spoken_amounts}
+    said = outcome.amount is not None and outcome.amount in spoken
+    amount = outcome.amount if said else _decimal(u.slots.amount_major)
+    recipient_id = _named(outcome.recipient_id, u)
+    biller_id = _named(outcome.biller_id, u)
+    card_id = _named(outcome.card_id, u)
     currency = outcome.currency or u.slots.currency
     account_id = outcome.account_id or u.slots.account_id
+    if account_id is None and outcome.intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):
+        # The fast path took it for something else, so no source account was chosen yet.
+        by_currency = [a for a in snapshot.accounts if a.currency == currency]
+        fallback = by_currency[0] if by_currency else snapshot.default_account
+        account_id = fallback.id if fallback else None
     if currency is None and account_id is not None:
         account = snapshot.account(account_id)
         currency = account.currency if account else None
@@ -86,14 +99,15 @@ def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapsh
         currency=currency,
         currency_explicit=outcome.currency is not None or u.slots.currency_explicit,
         account_id=account_id,
-        card_id=outcome.card_id,
-        recipient_id=outcome.recipient_id,
-        biller_id=outcome.biller_id,
+        card_id=card_id,
+        recipient_id=recipient_id,
+        biller_id=biller_id,
         execute_on=u.slots.execute_on,
         count=u.slots.count,
         recipient_phrase=u.slots.recipient_phrase,
     )
-    ambiguous = "recipient_id" if outcome.ambiguity_reason and outcome.recipient_id is None else None
+    unsupported = outcome.recipient_id is not None and recipient_id is None
+    ambiguous = "recipient_id" if (outcome.ambiguity_reason or unsupported) and recipient_id is None else None
     return replace(
         u,
         intent=outcome.intent,
@@ -107,12 +121,36 @@ def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapsh
 
 
 def degrade(decision: Decision, u: Understanding) -> Decision:
-    """After a failed LLM call nothing acts: a would-be action becomes a question, with the reason."""
+    """Nothing acts on what was not understood: after a failed LLM call, or when the fast path holds
+    (an unparsed date, an ambiguous amount, an unknown card, unexplained words), a would-be action
+    becomes a question with the reason; a refusal stays a refusal."""
+    if u.hold is not None:
+        return _hold(decision, u.hold, u.hold_missing)
     if u.path != "llm" or u.llm_reason is None:
         return decision
     if decision.action in (Action.CLARIFY, Action.ASK_SLOT):
         return replace(decision, reason=decision.reason or u.llm_reason)
     return Decision(Action.CLARIFY, decision.entities, decision.missing, reason=u.llm_reason)
+
+
+def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decision:
+    if decision.action not in (Action.EXECUTE, Action.CONFIRM, Action.CLARIFY, Action.ASK_SLOT):
+        return decision
+    entities = decision.entities
+    if "amount_minor" in missing:
+        entities = entities.model_copy(update={"amount_minor": None})
+    if "execute_on" in missing:
+        entities = entities.model_copy(update={"execute_on": None})
+    if decision.action is Action.CLARIFY and reason is not Reason.UNKNOWN_CARD and decision.reason:
+        return replace(decision, effect=None)  # several candidates: that question comes first
+    if missing:
+        return Decision(Action.ASK_SLOT, entities, missing, reason=reason)
+    return Decision(Action.CLARIFY, entities, decision.missing, reason=reason)
+
+
+def _named(candidate_id: str | None, u: Understanding) -> str | None:
+    """An id the model chose, only when a span of the text named it."""
+    return candidate_id if candidate_id is not None and candidate_id in u.named_ids else None
 
 
 def _decimal(text: str | None) -> Decimal | None:

@@ -40,6 +40,23 @@ _REASONS_JA: dict[Reason, str] = {
 }
 
 
+# Questions the fast path asks instead of acting (issue 9): why it asks, in the customer's language.
+_ASK_EN: dict[Reason, str] = {
+    Reason.UNPARSED_DATE: "I couldn't work out the date you meant. Which day should it be?",
+    Reason.AMBIGUOUS_AMOUNT: "I'm not sure of the amount (for example $2.50 or $250). How much exactly?",
+    Reason.UNKNOWN_CARD: "You don't have a card like that. Which card do you mean: {names}?",
+    Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it again more simply?",
+    Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the whole request again?",
+}
+_ASK_JA: dict[Reason, str] = {
+    Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
+    Reason.AMBIGUOUS_AMOUNT: "金額がはっきりしません。いくらにしますか？",
+    Reason.UNKNOWN_CARD: "そのカードはお持ちではないようです。どのカードですか: {names}",
+    Reason.UNEXPLAINED_WORDS: "一部わからない言葉がありました（{words}）。もう一度お願いします。",
+    Reason.UNCLEAR_CORRECTION: "どこを訂正したいのかわかりませんでした。もう一度全体をお願いします。",
+}
+
+
 def _money(amount: int | None, currency: str | None) -> str:
     return Money(amount, currency).format() if amount is not None and currency else "?"
 
@@ -52,8 +69,13 @@ def render(
     japanese: bool,
     candidates: list[str],
     data: Mapping[str, object] | None,
+    unexplained: list[str] | None = None,
 ) -> str:
     """One sentence or two that a customer can act on."""
+    ask = (_ASK_JA if japanese else _ASK_EN).get(decision.reason) if decision.reason else None
+    if ask is not None and decision.action in (Action.CLARIFY, Action.ASK_SLOT):
+        sep = "、" if japanese else ", "
+        return ask.format(names=sep.join(candidates), words=sep.join(unexplained or []))
     if decision.action is Action.CLARIFY:
         names = ", ".join(candidates)
         return f"どちらですか: {names}" if japanese else f"Which one do you mean: {names}?"

@@ -21,7 +21,7 @@ from teller.domain.intents import Action, Intent
 from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, TurnResult
 from teller.llm.extract import Extractor, build_extractor
 from teller.names import index_for
-from teller.normalize.turn import normalize_turn
+from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
 from teller.pipeline.reply import render
 from teller.pipeline.timing import StageClock
@@ -30,6 +30,7 @@ from teller.store.db import Database, open_database
 from teller.store.pending import PendingActions
 from teller.store.repo import BankRepository
 from teller.understand.classifier import default_classifier
+from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
 from teller.understand.model import Understanding
@@ -65,7 +66,8 @@ class TurnRunner:
         """Warm the caches a later `run` of a similar text will hit (snapshot, name index, romaji)."""
         snapshot = self.bank.snapshot(customer_id)
         today = now.astimezone(ZoneInfo(snapshot.customer.timezone)).date()
-        gather(normalize_turn(text, today=today), index_for(snapshot))
+        country = country_of(snapshot.customer.locale)
+        gather(normalize_turn(text, today=today, country=country), index_for(snapshot, self.settings.names))
 
     def run(self, request: TurnRequest) -> TurnResult:
         clock = StageClock()
@@ -74,9 +76,9 @@ class TurnRunner:
             local_now = request.now.astimezone(ZoneInfo(snapshot.customer.timezone))
             today = local_now.date()
         with clock.stage("normalize"):
-            turn = normalize_turn(request.text, today=today)
+            turn = normalize_turn(request.text, today=today, country=country_of(snapshot.customer.locale))
         with clock.stage("names"):
-            evidence = gather(turn, index_for(snapshot))
+            evidence = gather(turn, index_for(snapshot, self.settings.names))
         with clock.stage("understand"):
             understood = self.fast_path.understand(turn, snapshot, evidence)
             reason = llm_step.llm_reason(
@@ -122,6 +124,7 @@ class TurnRunner:
             japanese=turn.japanese,
             candidates=[c.display_name for c in candidates],
             data=data,
+            unexplained=[t.surface for t in understood.trace if t.rule == "unexplained" and t.value in RISKY],
         )
         return TurnResult(
             id=request.id,

@@ -14,14 +14,15 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from teller.normalize.script import HIRAGANA_CLASS, JA_CLASS
 from teller.normalize.text import fold
 
 Tokenizer = Callable[[str], list[str]]
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 # Runs of kana, kanji and the prolonged sound mark; anything else ends a run.
-_JA_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff々ー]+")
-_HIRAGANA_ONLY = re.compile(r"^[\u3040-\u309f]+$")
+_JA_RUN = re.compile(f"[{JA_CLASS}]+")
+_HIRAGANA_ONLY = re.compile(f"^[{HIRAGANA_CLASS}]+$")
 _LATIN = re.compile(r"[a-z0-9]+")
 
 # Function words carry no topic; keeping them lets any chatty question "match" every article

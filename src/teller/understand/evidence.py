@@ -1,19 +1,23 @@
 """The names stage: which payees and billers the turn mentions, found once per turn.
 
 The amount and dates are blanked out first so that "five thousand" or "tomorrow" can never be
-read as part of a name.
+read as part of a name. Self-corrections are applied here too: an amount or a payee said after a
+correction marker ("no wait", "いや", "じゃなくて") supersedes the one said before it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from teller.domain.trace import Extraction
 from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.corrections import Marker, find_markers, supersede
 from teller.understand.slots import find_amount
+
+Span = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,22 +27,70 @@ class Evidence:
     payees: NameMatch
     billers: NameMatch
     index: NameIndex
+    markers: tuple[Marker, ...] = ()
+    superseded: tuple[Span, ...] = ()  # what a correction replaced: explained, never used
+
+
+def _span(e: Extraction[AmountValue] | None) -> Span | None:
+    return (e.start, e.end) if e is not None else None
+
+
+def _corrected_amount(
+    turn: NormalizedTurn, markers: tuple[Marker, ...]
+) -> tuple[Extraction[AmountValue] | None, list[Span]]:
+    """The amount to use, after corrections, and the spans of the amounts it replaced."""
+    outside_dates = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+    kept, replaced = supersede(markers, outside_dates)
+    amount = find_amount(turn, kept)
+    if amount is not None and replaced and amount.value.currency is None:
+        # "thirty dollars, no wait, forty-five": the correction keeps the currency it corrects.
+        currency = next((a.value.currency for a in replaced if a.value.currency), None)
+        if currency is not None:
+            value = AmountValue(amount.value.major, currency)
+            amount = replace(amount, value=value, rule=amount.rule + "+corrected")
+    return amount, [(a.start, a.end) for a in replaced]
+
+
+def _corrected_names(
+    index: NameIndex, text: str, markers: tuple[Marker, ...], kind: str
+) -> tuple[NameMatch, list[Span]]:
+    """Names in `text`; when a name follows the last correction marker, only the names after it."""
+    found = index.scan(text, kinds=(kind,), prefolded=True)
+    if not markers or found.status == "none":
+        return found, []
+    for marker in reversed(markers):
+        if any(c.start >= marker.end for c in found.candidates):
+            before = [(c.start, c.end) for c in found.candidates if c.end <= marker.start]
+            if not before:
+                return found, []
+            after = " " * marker.end + text[marker.end :]
+            return index.scan(after, kinds=(kind,), prefolded=True), before
+    return found, []
 
 
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
-    amount = find_amount(turn)
+    markers = find_markers(turn.folded)
+    amount, replaced = _corrected_amount(turn, markers)
     residual = turn.without(amount, *turn.dates)
-    billers = index.scan(residual, kinds=("biller",))
+    blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))
+    billers, _ = _corrected_names(index, blanked, markers, "biller")
     if billers.status == "none" and turn.keywords != turn.folded:
         # "pay my electirc bill": a biller alias may be a command keyword typed with a slip.
         # Payees are only ever read from the text as typed.
         corrected = correct_keywords(residual)
         if corrected != residual:
             billers = index.scan(corrected, kinds=("biller",))
+    payees, names_replaced = _corrected_names(index, blanked, markers, "payee")
+    if names_replaced:
+        # The recipient phrase is read only from what follows the correction.
+        cut = max(m.end for m in markers if any(c.start >= m.end for c in payees.candidates))
+        residual = " ".join(blanked[cut:].split())
     return Evidence(
         amount=amount,
         residual=residual,
-        payees=index.scan(residual, kinds=("payee",)),
+        payees=payees,
         billers=billers,
         index=index,
+        markers=markers,
+        superseded=(*replaced, *names_replaced),
     )

@@ -14,10 +14,12 @@ from typing import Any
 
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import COMMAND_INTENTS, Intent
+from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import rules
+from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentClassifier
 from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
@@ -44,7 +46,11 @@ class FastPath:
         flags = rules.injection_flags(folded)
         hits = rules.command_hits(turn.keywords)
         amount, payees, billers = evidence.amount, evidence.payees, evidence.billers
-        date_ = turn.dates[0] if turn.dates else None
+        intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
+        intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
+        cue = _cue(turn, hits, rule)
+        dates = choose_date(turn, evidence, cue)
+        date_ = dates.chosen
         trace: list[TraceItem] = [TraceItem("understand", "injection", folded, f) for f in sorted(flags)]
         if amount is not None:
             trace.append(
@@ -54,37 +60,37 @@ class FastPath:
             )
         if date_ is not None:
             trace.append(TraceItem("normalize", date_.rule, date_.surface, date_.value.isoformat()))
-
-        intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
         trace.append(TraceItem("understand", rule, folded, intent.value, round(confidence, 3)))
-        base = Understanding(intent=intent, confidence=confidence, flags=flags, rule=rule)
+        base = Understanding(
+            intent=intent,
+            confidence=confidence,
+            flags=flags,
+            rule=rule,
+            named_ids=frozenset(c.id for c in (*payees.candidates, *billers.candidates)),
+            spoken_amounts=tuple(str(a.value.major) for a in turn.amounts),
+        )
+        card_spans: list[tuple[int, int]] = []
         if intent is Intent.TRANSFER_MONEY:
-            return transfer_slots(base, turn, snapshot, evidence, date_, trace)
-        if intent is Intent.BILL_PAYMENT:
-            return bill_slots(base, turn, snapshot, amount, date_, billers, trace)
-        if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
-            cards, card_rule = find_card(turn, snapshot)
-            if len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
-                wanted = "locked" if intent is Intent.CARD_UNLOCK else "active"
-                fitting = [c for c in cards if c.status == wanted]
-                if len(fitting) == 1:
-                    cards, card_rule = fitting, f"only_{wanted}_card"
-            if len(cards) == 1:
-                trace.append(TraceItem("understand", card_rule or "only_card", folded, cards[0].id))
-                return _with(base, trace, slots=Slots(card_id=cards[0].id))
-            cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule or "any_card") for c in cards)
-            return _with(base, trace, candidates=cands, ambiguous_slot="card_id" if cands else None)
-        if intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
+            u = transfer_slots(base, turn, snapshot, evidence, date_, trace)
+        elif intent is Intent.BILL_PAYMENT:
+            u = bill_slots(base, turn, snapshot, amount, date_, billers, trace)
+        elif intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
+            u, card_spans = _card_slots(base, turn, snapshot, evidence, trace)
+        elif intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
             account, account_rule = find_account(turn, snapshot)
+            if account is None and len(snapshot.accounts) == 1:
+                account, account_rule = snapshot.accounts[0], "only_account"
             count = find_count(turn) if intent is Intent.RECENT_TRANSACTIONS else None
             if account is not None:
                 trace.append(TraceItem("understand", account_rule or "", folded, account.id))
-            return _with(base, trace, slots=Slots(account_id=account.id if account else None, count=count))
-        if intent is Intent.RECIPIENT_LOOKUP:
+            u = _with(base, trace, slots=Slots(account_id=account.id if account else None, count=count))
+        elif intent is Intent.RECIPIENT_LOOKUP:
             pick = payees.candidates[0].id if payees.status == "match" else None
             trace.extend(_name_trace(payees))
-            return _with(base, trace, slots=Slots(recipient_id=pick))
-        return _with(base, trace)
+            u = _with(base, trace, slots=Slots(recipient_id=pick))
+        else:
+            u = _with(base, trace)
+        return cover(u, turn, evidence, cue, dates, card_spans)
 
     # -- intent ---------------------------------------------------------------------------------
 
@@ -137,6 +143,56 @@ def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
     if intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):
         return has_object or bool(_PAYMENT_WORDS.search(folded))
     return True
+
+
+def _card_slots(
+    base: Understanding,
+    turn: NormalizedTurn,
+    snapshot: CustomerSnapshot,
+    evidence: Evidence,
+    trace: list[TraceItem],
+) -> tuple[Understanding, list[tuple[int, int]]]:
+    """The card to lock or unlock; a card named after a correction wins; an unknown one is asked about."""
+    text = turn.keywords
+    last = evidence.markers[-1] if evidence.markers else None
+    if last is not None and turn.keywords == turn.folded:
+        after = turn.folded[last.end :]
+        cards, card_rule = find_card(turn, snapshot, text=after)
+        if card_rule is None:
+            cards, card_rule = find_card(turn, snapshot, text=text)
+    else:
+        cards, card_rule = find_card(turn, snapshot, text=text)
+    spans = [(d.start, d.end) for d in turn.digits if any(d.value.endswith(c.last4) for c in cards)]
+    spans += [(a.start, a.end) for a in turn.amounts if any(str(a.value.major) == c.last4 for c in cards)]
+    if card_rule == "unknown_card":
+        cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule) for c in cards)
+        trace.append(TraceItem("understand", "unknown_card", turn.folded, ",".join(c.id for c in cards)))
+        named = base.named_ids | {c.id for c in cards}
+        u = _with(
+            base, trace, candidates=cands, ambiguous_slot="card_id", hold=Reason.UNKNOWN_CARD, named_ids=named
+        )
+        return u, spans
+    if len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
+        wanted = "locked" if base.intent is Intent.CARD_UNLOCK else "active"
+        fitting = [c for c in cards if c.status == wanted]
+        if len(fitting) == 1:
+            cards, card_rule = fitting, f"only_{wanted}_card"
+    named = base.named_ids | {c.id for c in cards}
+    if len(cards) == 1:
+        trace.append(TraceItem("understand", card_rule or "only_card", turn.folded, cards[0].id))
+        return _with(base, trace, slots=Slots(card_id=cards[0].id), named_ids=named), spans
+    cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule or "any_card") for c in cards)
+    u = _with(base, trace, candidates=cands, ambiguous_slot="card_id" if cands else None, named_ids=named)
+    return u, spans
+
+
+def _cue(turn: NormalizedTurn, hits: Sequence[rules.RuleHit], rule: str) -> tuple[int, int] | None:
+    """Where the command rule that decided the intent matched (spans index folded text only when the
+    keyword pass changed nothing)."""
+    if turn.keywords != turn.folded:
+        return None
+    name = rule.split("+")[0]
+    return next(((h.start, h.end) for h in hits if h.rule == name), None)
 
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:

@@ -47,3 +47,11 @@ class Understanding:
     rule: str = ""
     path: str = "fast"
     llm_reason: Reason | None = None  # why the fast path wants a second opinion (None: it is confident)
+    # Why the turn must ask instead of acting (unparsed_date, ambiguous_amount, unknown_card,
+    # unexplained_words, unclear_correction), and the slot it asks for, if one.
+    hold: Reason | None = None
+    hold_missing: tuple[str, ...] = ()
+    # What the text itself supports: ids of objects a span of it named, and the amounts it said.
+    # The LLM step may only choose among these.
+    named_ids: frozenset[str] = frozenset()
+    spoken_amounts: tuple[str, ...] = ()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 
 from teller.domain.bank import CustomerSnapshot
+from teller.domain.money import exponent
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
 from teller.normalize.amounts import AmountValue
@@ -16,10 +18,20 @@ from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
 
 _FROM = r"\bfrom\b(?P<src>.+?)(?=\bto\b|$)"
+_WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
+_HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
 
 
 def _candidates(match: NameMatch) -> tuple[Candidate, ...]:
     return tuple(Candidate(c.id, c.kind, c.display_name, c.score, c.rule) for c in match.candidates)
+
+
+def _several_named(payees: NameMatch) -> bool:
+    """Two people named in full at different places ("佐藤健さんと鈴木一郎さんに"): which one is meant?"""
+    full = [c for c in payees.candidates if not c.rule.startswith("partial") and c.end > c.start]
+    return payees.status == "clarify" and any(
+        a.end <= b.start or b.end <= a.start for i, a in enumerate(full) for b in full[i + 1 :]
+    )
 
 
 def _source_account(
@@ -67,8 +79,11 @@ def transfer_slots(
     match = payees
     if phrase is not None:
         looked_up = evidence.index.lookup(phrase, kinds=("payee",))
-        if looked_up.status != "none" or payees.status == "none":
+        if (looked_up.status != "none" or payees.status == "none") and not _several_named(payees):
             match = looked_up
+            if looked_up.status == "match" and looked_up.candidates[0].score >= _WHOLE_PHRASE:
+                # the whole phrase is the name ("chris o neil"): every word of it is accounted for
+                trace.append(TraceItem("understand", "recipient_phrase", phrase, looked_up.candidates[0].id))
     trace.extend(TraceItem("names", c.rule, match.query, c.id, c.score) for c in match.candidates[:3])
     slots = Slots(
         amount_major=major,
@@ -112,6 +127,11 @@ def bill_slots(
     major, currency, explicit = _amount_slots(
         amount, biller.currency if biller else (account.currency if account else None)
     )
+    if amount is None and biller is not None and _HALF.search(turn.folded):
+        # "ガス代の半額", "half of the gas bill": half of what is due, in the biller's currency.
+        major = str(Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency)) / 2)
+        currency = biller.currency
+        trace.append(TraceItem("understand", "half_of_bill", turn.folded, f"{major} {currency}"))
     slots = Slots(
         amount_major=major,
         currency=currency,

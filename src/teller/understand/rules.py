@@ -19,14 +19,16 @@ class RuleHit:
     intent: Intent
     rule: str
     surface: str
+    start: int = 0
+    end: int = 0
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-_CARD = r"(?:card|visa|mastercard|amex|debit|credit)"
-_CARD_JA = r"(?:カード|デビット|クレジット|visa)"
+_CARD = r"(?:card|visa|master ?card|amex|debit|credit|cc)"
+_CARD_JA = r"(?:カード|デビット|クレジット|クレカ|visa|ビザ|アメックス|jcb)"
 
 # Order matters: the first hit wins, so the more specific shapes come first.
 _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
@@ -86,6 +88,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\b(?:saved|registered)\s+(?:payees|recipients|contacts)\b|"
             # "who can I send money to", "everyone I can pay": the recipient is the question itself
             r"\b(?:who|whom)\b (?:can|could|may) i (?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$|"
+            r"\bwhat bank (?:is|does) .+ (?:with|use|bank with)\b|\bwhich bank (?:is|does) .+\b|"
             r"\b(?:everyone|everybody|anyone|anybody|people|the people)\b i (?:can|could|may) "
             r"(?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$"
         ),
@@ -95,7 +98,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "ja_recipient_lookup",
         _rx(
             r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる)|"
-            r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)"
+            r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)|"
+            r"(?:どこの|どの)銀行"
         ),
     ),
     # Asking about money that already moved is a look at the history, not a new payment.
@@ -122,13 +126,14 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bbalances?\b|"
             r"\bhow (?:much|many) (?:(?:money|cash|funds|dollars|yen|euros|bucks) )?"
             r"(?:do i have|have i got|is (?:there )?in|are (?:there )?in|is left|are left|remains|is on)\b(?! to\b)|"
-            r"\bwhat(?:'s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b"
+            r"\bwhat(?:'s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b|"
+            r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b(?! number)"
         ),
     ),
     (
         Intent.BALANCE_INQUIRY,
         "ja_balance",
-        _rx(r"残高|(?:口座|預金)に(?:は)?いくら|いくら(?:入って|残って|ある)"),
+        _rx(r"残高|ざんだか|(?:口座|預金)に(?:は)?いくら|いくら(?:入って|残って|ある)"),
     ),
     (
         Intent.RECENT_TRANSACTIONS,
@@ -138,19 +143,30 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits))\b"
         ),
     ),
-    (Intent.RECENT_TRANSACTIONS, "ja_transactions", _rx(r"取引|明細|履歴|入出金|使ったもの|何に使")),
+    (
+        Intent.RECENT_TRANSACTIONS,
+        "ja_transactions",
+        _rx(r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|何に使"),
+    ),
     (
         Intent.BILL_PAYMENT,
         "en_bill",
         _rx(r"\b(?:pay|settle|clear)\b.*\bbills?\b|\bbill pay(?:ment)?\b.*\b(?:for|to)\b"),
     ),
-    (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|料金|請求|公共料金).*(?:払|支払|精算)")),
+    (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)")),
     (
         Intent.TRANSFER_MONEY,
         "en_transfer",
         _rx(r"\b(?:send|transfer|wire|remit|pay|give|move|zelle|venmo)\b"),
     ),
-    (Intent.TRANSFER_MONEY, "ja_transfer", _rx(r"振り?込|送金|送っ|送る|送り|送れ|振替|払っ|払う|払い|支払")),
+    (
+        Intent.TRANSFER_MONEY,
+        "ja_transfer",
+        _rx(
+            r"振り?込|送金|送っ|送る|送り|送れ|振替|払っ|払う|払い|支払|返し|返す|返した|"
+            r"ふりこ|そうきん|おくって|おくる|おくり|はらって|はらう|はらい"
+        ),
+    ),
 )
 
 # Questions about products, fees, rates and how-tos: they go to QnA unless the turn also carries
@@ -166,7 +182,8 @@ _QUESTION_JA = _rx(
 )
 # A capability question names no one in particular ("can I send money abroad", "...to another bank").
 _FEE_OR_HOWTO = _rx(
-    r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|can|long)|how much (?:is|does|will) (?:it|the|a)|"
+    r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|does|can|could|would|should|long)|how to|"
+    r"what (?:happens|would happen|will happen) if|go about|how much (?:is|does|will) (?:it|the|a)|"
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
     r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody)|"
     # when a service runs: "can I transfer money on weekends", "...at night", "...on holidays"
@@ -189,7 +206,7 @@ def command_hits(folded: str) -> list[RuleHit]:
     for intent, name, pattern in _RULES:
         m = pattern.search(folded)
         if m:
-            hits.append(RuleHit(intent, name, m.group(0)))
+            hits.append(RuleHit(intent, name, m.group(0), m.start(), m.end()))
     return hits
 
 
@@ -209,3 +226,73 @@ def injection_flags(folded: str) -> frozenset[str]:
     if _RAW_ID.search(folded):
         flags.add("raw_identifier")
     return frozenset(flags)
+
+
+# --- the form of an utterance: a request, a question, or a statement ----------------------------
+
+_LEAD = r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering)[,.!]? +)*"
+# How-to, what-if and can-I questions: always questions, whatever politeness surrounds them.
+_HOWTO = _rx(
+    r"\bhow (?:do|does|did|can|could|would|should|will|long|soon|fast|quickly|much time)\b|\bhow to\b|"
+    r"\bwhat (?:happens|would happen|will happen|if)\b|\bis it possible\b|\bis there (?:a|any) way\b|"
+    r"\bam i able\b|\bdo i need\b|\bwhat (?:do|should) i do\b|\bwhere (?:do|can) i\b|\bhow would i\b|"
+    rf"{_LEAD}(?:can|could|may) i\b|"
+    r"どうすれば|どうしたら|どうやって|どうやれば|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
+    r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
+)
+# "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
+_CAN_I_JA = _rx(r"できますか|できる(?:の)?[?？]?$|可能ですか|ことはできます")
+_PERMISSION = _rx(rf"{_LEAD}(?:can|could|may) i\b")
+_REQUEST = _rx(
+    r"\b(?:please|pls|plz|kindly)\b|"
+    rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
+    r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
+    r"i'm going to need|i was wondering if you could)\b|"
+    rf"{_LEAD}(?:please )?(?:send|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|block|unblock|"
+    r"cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|remit|zelle|venmo)\b|"
+    r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
+    r"たい|お願い|おねがい|頼む|たのむ|といて|どいて"
+)
+_WEAK_QUESTION = _rx(
+    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do|did|should|will|would)\b|\?$|？$|"
+    r"(?:ます|です)か[?？]?$"
+)
+
+
+def utterance_form(folded: str) -> str:
+    """ "question" (how do I…, can I…, 〜にはどうすれば, 〜できますか), "request" (imperative, I want…,
+    could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David)."""
+    if _HOWTO.search(folded):
+        return "question"
+    if _REQUEST.search(folded):
+        return "request"
+    if _CAN_I_JA.search(folded) or _WEAK_QUESTION.search(folded):
+        return "question"
+    return "statement"
+
+
+def asks_permission(folded: str) -> bool:
+    """ "can I send $50 to David Lee": a question in form, a request when it names everything."""
+    return bool(_PERMISSION.search(folded))
+
+
+# Objects of "send", "show", "transfer", "lock", "pay" that are not banking: emails, messages,
+# photos, doors, attention. A turn about them is out of scope unless it also names money or a card.
+_NON_BANKING = _rx(
+    r"\b(?:e-?mails?|inbox|(?:text )?messages?|texts?|sms|dms?|photos?|pictures?|pics|images?|videos?|"
+    r"notifications?|attention|doors?|windows?|lights|screen|caller|calls|files?|documents?|songs?|music|"
+    r"playlists?|contacts to|my contacts over|data|apps?|reminders?|calendar|meetings?|compliments?|visit|"
+    r"respects|the price)\b|"
+    r"メール|メッセージ|(?<![a-z])line(?![a-z])|ライン|写真|画像|動画|通知|ドア|玄関|窓|ファイル|音楽|電話番号|着信|"
+    r"電気を?(?:消|つけ|付け)"
+)
+_BANKING_OBJECT = _rx(
+    r"\b(?:money|funds|cash|dollars?|bucks|yen|euros?|payments?|bills?|balance|transactions?|account|"
+    r"accounts|card|cards|visa|debit|credit|deposit|refund)\b|[0-9]|円|万|千|口座|残高|振込|送金|カード|"
+    r"請求|料金|代金"
+)
+
+
+def names_non_banking_object(folded: str) -> bool:
+    """Whether the turn is about something that is not banking (an email, photos, a door)."""
+    return bool(_NON_BANKING.search(folded)) and not _BANKING_OBJECT.search(folded)

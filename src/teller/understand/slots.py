@@ -24,9 +24,25 @@ _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ordinary", re.compile(r"\bordinary\b|普通")),
 )
 _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("debit", re.compile(r"\bdebit\b|デビット")),
-    ("credit", re.compile(r"\bcredit\b|クレジット")),
+    ("debit", re.compile(r"\bdebit\b|\bdebt card|デビット")),
+    ("credit", re.compile(r"\bcredit\b|\bcc\b|クレジット|クレカ")),
 )
+# Card brands by everyday name, English and Japanese; a card "is" a brand when its label names it.
+_BRANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("visa", re.compile(r"(?<![a-z])visa(?![a-z])|ビザ")),
+    ("mastercard", re.compile(r"(?<![a-z])master ?card(?![a-z])|\bmc\b|マスター")),
+    ("amex", re.compile(r"(?<![a-z])amex(?![a-z])|american express|アメックス|アメリカン・?エキスプレス")),
+    ("jcb", re.compile(r"(?<![a-z])jcb(?![a-z])")),
+    ("discover", re.compile(r"\bdiscover card\b")),
+    ("diners", re.compile(r"(?<![a-z])diners(?![a-z])|ダイナース")),
+)
+# A word that describes which card ("platinum card", "ANAカード") right before the card word.
+_DESCRIPTOR = re.compile(r"([a-z]+|[ァ-ヺー]+|[a-z0-9]+)\s?(?:card|カード)")
+_NOT_DESCRIPTORS = frozenset(
+    {"my", "the", "a", "your", "this", "that", "credit", "debit", "debt", "bank", "atm", "new", "old", "lost",
+     "stolen", "other", "second", "teller", "one", "which", "any", "his", "her", "our", "their", "same",
+     "クレジット", "デビット", "ending", "in", "of", "cards"}
+)  # fmt: skip
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
 _COUNT = re.compile(
@@ -71,22 +87,52 @@ def find_account(
     return None, None  # unnamed, or several fit: never a silent pick
 
 
-def find_card(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> tuple[list[Card], str | None]:
-    """Cards that fit the turn (last four, type, label words); all cards when none is named."""
+def find_card(
+    turn: NormalizedTurn, snapshot: CustomerSnapshot, *, text: str | None = None
+) -> tuple[list[Card], str | None]:
+    """Cards that fit the turn (last four, brand, type, label words); all cards when none is named.
+
+    A brand, type or descriptor that fits none of the customer's cards gives all their cards with
+    the rule `unknown_card`: the turn must ask which one, never lock another.
+    """
+    text = turn.keywords if text is None else text
+    if not snapshot.cards:
+        return [], None
+    digits = [d for d in turn.digits if text is turn.keywords or d.surface in text]
     for card in snapshot.cards:
-        if _last4_matches(turn.digits, card.last4) or card.last4 in turn.folded:
+        if _last4_matches(digits, card.last4) or card.last4 in text:
             return [card], "card_last4"
+    if any(len(d.value) == 4 for d in digits) and re.search(r"ending|ends|last|末尾|下4桁", text):
+        return list(snapshot.cards), "unknown_card"
+    pool, rule = list(snapshot.cards), None
+    for brand, pattern in _BRANDS:
+        if pattern.search(text):
+            pool = [c for c in pool if brand in _label_brands(c)]
+            rule = "card_brand"
+            break
     for kind, pattern in _CARD_TYPES:
-        if pattern.search(turn.keywords):
-            typed = [c for c in snapshot.cards if c.type == kind]
-            if typed:
-                return typed, "card_type"
-    words = set(_WORD.findall(turn.keywords))
-    for card in snapshot.cards:
+        if pattern.search(text):
+            pool = [c for c in pool if c.type == kind]
+            rule = rule or "card_type"
+            break
+    words = set(_WORD.findall(text))
+    for card in pool:
         label_words = set(_WORD.findall(card.label.casefold())) - _GENERIC_CARD_WORDS
         if label_words & words:
             return [card], "card_label"
-    return list(snapshot.cards), None
+    for m in _DESCRIPTOR.finditer(text):
+        word = m.group(1)
+        known = word in _NOT_DESCRIPTORS or any(word in c.label.casefold() for c in snapshot.cards)
+        if not known and not any(p.search(word) for _, p in (*_BRANDS, *_CARD_TYPES)):
+            return list(snapshot.cards), "unknown_card"
+    if rule is not None and not pool:
+        return list(snapshot.cards), "unknown_card"
+    return (pool, rule) if rule else (list(snapshot.cards), None)
+
+
+def _label_brands(card: Card) -> set[str]:
+    label = card.label.casefold()
+    return {brand for brand, pattern in _BRANDS if pattern.search(label)}
 
 
 def find_count(turn: NormalizedTurn) -> int | None:
@@ -102,10 +148,16 @@ def find_count(turn: NormalizedTurn) -> int | None:
     return None
 
 
-def find_amount(turn: NormalizedTurn) -> Extraction[AmountValue] | None:
-    """The money amount: one with a currency first, else a bare number that is not an account number."""
-    # A number inside a date ("december 1", "the 28th") is the date's, never an amount.
-    amounts = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+def find_amount(
+    turn: NormalizedTurn, amounts: Sequence[Extraction[AmountValue]] | None = None
+) -> Extraction[AmountValue] | None:
+    """The money amount: one with a currency first, else a bare number that is not an account number.
+
+    `amounts` narrows the choice (after a self-correction); by default every amount outside a date.
+    """
+    if amounts is None:
+        # A number inside a date ("december 1", "the 28th") is the date's, never an amount.
+        amounts = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
@@ -138,6 +190,9 @@ _VERB_PHRASE = re.compile(
     r"(?P<who>(?!money\b|funds\b|cash\b|it\b|some\b)[a-z][\w' .-]*?)"
     r"(?=\s+(?:from|on|by|tomorrow|today|next|this|now|please)\b|$)"
 )
+_NOT_A_NAME_JA = frozenset(
+    {"人", "方", "相手", "彼", "彼女", "あの人", "その人", "友達", "友人", "家族", "誰か", "みんな"}
+)
 _JA_PHRASE = re.compile(
     r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
 )
@@ -157,6 +212,15 @@ _NOT_A_NAME = frozenset(
         "yen",
         "dollars",
         "euros",
+        "him",
+        "her",
+        "them",
+        "he",
+        "she",
+        "back",
+        "her back",
+        "him back",
+        "them back",
     }
 )
 
@@ -165,7 +229,7 @@ def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
     """The words the customer used for the recipient, if any, with amounts and dates removed."""
     if turn.japanese:
         m = _JA_PHRASE.search(residual)
-        if m:
+        if m and m.group("who") not in _NOT_A_NAME_JA:
             return m.group("who")
         return None
     for pattern in (_TO_PHRASE, _VERB_PHRASE):

@@ -1,0 +1,55 @@
+"""Sound-alike Japanese names: the same reading written with other kanji (中村桜 for 中村 さくら).
+
+Customers and speech recognizers write a payee's name with whatever kanji fit the sound. A run of
+kanji in a name position (before an honorific or a recipient particle) that no stored key matched
+in full is read as kana, and when that reading is a payee's registered reading it is a candidate
+by the rule `sound_alike`, scored below every written form: it is a guess from sound, shown to the
+customer with the name as registered. Several payees with that reading tie, and the turn clarifies.
+
+Readings come from pykakasi's dictionary, loaded on the first use in a process (it takes a moment),
+and only for such runs, so most turns never touch it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from teller.names.keys import ja_key
+from teller.names.result import Hit
+from teller.names.tables import Tables
+from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
+
+SOUND_ALIKE = 93.0  # below a variant kanji (97), above a partial name (90)
+
+# A run of kanji (katakana and kana may follow: 中村さくら) where a name stands: before an
+# honorific (already blanked to spaces by the scanner), a recipient particle, or the end.
+_NAME_RUN = re.compile(f"[{KANJI_CLASS}][{KANJI_CLASS}{KATAKANA_CLASS}ぁ-ゖ]*?(?=\\s|に|へ|宛|の|と|$)")
+
+
+@lru_cache(maxsize=1)
+def _kakasi() -> object:
+    import pykakasi
+
+    return pykakasi.kakasi()  # type: ignore[no-untyped-call]
+
+
+@lru_cache(maxsize=2048)
+def reading(text: str) -> str:
+    """The kana reading of `text` as the name keys spell it (hiragana, long vowels spelled out)."""
+    parts = _kakasi().convert(text)  # type: ignore[attr-defined]
+    return ja_key("".join(p["hira"] for p in parts))
+
+
+def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: list[Hit]) -> list[Hit]:
+    """Hits for name-position kanji runs whose reading is a payee's reading, where no full key matched."""
+    if not t.readings:
+        return []
+    out: list[Hit] = []
+    for m in _NAME_RUN.finditer(folded):
+        start, end = m.span()
+        if any(h.full and h.start <= start and end <= h.end for h in found):
+            continue
+        entries = [e for e in t.readings.get(reading(m.group()), ()) if e in allowed]
+        out.extend(Hit(e, SOUND_ALIKE, "sound_alike", m.group(), True, start, end) for e in entries)
+    return out

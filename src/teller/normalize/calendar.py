@@ -1,0 +1,272 @@
+"""Calendar dates: month ends, public holidays and named days, business days, in the customer's country.
+
+English: end of the month, end of next month, the last day of the month, thanksgiving, christmas
+(eve), new year's day/eve, the first business day of next month, next business day.
+Japanese: 月末, 今月末, 来月末, 勤労感謝の日 (any public holiday by name), 元日, 大晦日, クリスマス,
+来月の最初の営業日, 来月の第1営業日, 翌営業日.
+
+Public holidays come from the `holidays` library (maintained, per country, names in English and
+Japanese); days that are named but not public holidays (christmas eve, 大晦日) are a short table
+here. A named day is the next one on or after today. A business day is a weekday that is not a
+public holiday of the country; in Japan banks also close from 31 December to 3 January.
+
+`find_date_like` reports what looks like a date but resolves to none (payday, 給料日, 11月31日),
+so that a turn can ask instead of dropping it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+import holidays
+
+Handler = Callable[[re.Match[str], date], date | None]
+
+
+@dataclass(frozen=True, slots=True)
+class DateRule:
+    pattern: re.Pattern[str]
+    handler: Handler
+    name: str
+    needs: tuple[str, ...]  # the pattern cannot match unless one of these is in the text: a cheap pre-test
+
+
+_B = r"(?<![a-z0-9])"
+_E = r"(?![a-z0-9])"
+
+# Named days that are not public holidays everywhere: (month, day).
+_NAMED_DAYS: dict[str, tuple[int, int]] = {
+    "christmas eve": (12, 24), "christmas": (12, 25), "xmas": (12, 25), "new year's eve": (12, 31),
+    "new years eve": (12, 31), "new year's day": (1, 1), "new years day": (1, 1), "new year's": (1, 1),
+    "valentine's day": (2, 14), "valentines day": (2, 14), "halloween": (10, 31),
+    "クリスマスイブ": (12, 24), "クリスマスイヴ": (12, 24), "クリスマス": (12, 25), "大晦日": (12, 31),
+    "おおみそか": (12, 31), "元旦": (1, 1), "元日": (1, 1), "バレンタインデー": (2, 14),
+    "バレンタイン": (2, 14),
+}  # fmt: skip
+
+
+def _month_index(today: date, months_ahead: int) -> tuple[int, int]:
+    index = today.year * 12 + today.month - 1 + months_ahead
+    return index // 12, index % 12 + 1
+
+
+def _month_end(today: date, months_ahead: int) -> date:
+    year, month = _month_index(today, months_ahead + 1)
+    return date(year, month, 1) - timedelta(days=1)
+
+
+@lru_cache(maxsize=64)
+def _holidays(country: str, year: int) -> dict[date, tuple[str, ...]]:
+    """Public holidays of one country and year: date → names (English and, for Japan, Japanese)."""
+    try:
+        base = holidays.country_holidays(country, years=year)
+    except NotImplementedError:
+        return {}
+    names: dict[date, list[str]] = {d: [n] for d, n in base.items()}
+    for language in ("en_US", "ja"):
+        if language in getattr(base, "supported_languages", ()):
+            for d, n in holidays.country_holidays(country, years=year, language=language).items():
+                names.setdefault(d, []).append(n)
+    return {d: tuple(n) for d, n in names.items()}
+
+
+def is_business_day(day: date, country: str | None) -> bool:
+    """A weekday that is not a public holiday (nor, in Japan, a bank closing day around the new year)."""
+    if day.weekday() >= 5:
+        return False
+    if country is None:
+        return True
+    if country == "JP" and ((day.month, day.day) in ((12, 31), (1, 1), (1, 2), (1, 3))):
+        return False
+    return day not in _holidays(country, day.year)
+
+
+def _next_business_day(start: date, country: str | None) -> date:
+    day = start
+    while not is_business_day(day, country):
+        day += timedelta(days=1)
+    return day
+
+
+def _holiday_names(name: str) -> list[str]:
+    """The ways a customer says a holiday's name: 'Thanksgiving Day' → thanksgiving day, thanksgiving."""
+    folded = re.sub(r"\s*\(.*?\)", "", name.casefold()).replace(".", "").strip()
+    out = {folded, folded.replace("'", "")}
+    for form in list(out):
+        if form.endswith(" day") and len(form) > 8:
+            out.add(form[: -len(" day")])
+    return [f for f in out if len(f) >= 2]
+
+
+@lru_cache(maxsize=16)
+def _named_day_table(country: str | None, year: int) -> dict[str, tuple[int, int] | date]:
+    """Name → (month, day) for fixed named days, or → a date for this and next year's public holidays."""
+    table: dict[str, tuple[int, int] | date] = dict(_NAMED_DAYS)
+    if country is None:
+        return table
+    for y in (year + 1, year):  # this year's date wins where both years name the same day
+        for day, names in _holidays(country, y).items():
+            for name in names:
+                for form in _holiday_names(name):
+                    table.setdefault(f"{form}@{y}", day)
+    return table
+
+
+def _named_day(name: str, today: date, country: str | None) -> date | None:
+    table = _named_day_table(country, today.year)
+    fixed = table.get(name)
+    if isinstance(fixed, tuple):
+        for year in (today.year, today.year + 1):
+            found = date(year, *fixed)
+            if found >= today:
+                return found
+        return None
+    for year in (today.year, today.year + 1):
+        day = table.get(f"{name}@{year}")
+        if isinstance(day, date) and day >= today:
+            return day
+    return None
+
+
+@lru_cache(maxsize=16)
+def _named_day_pattern(country: str | None, year: int) -> re.Pattern[str]:
+    names = {key.split("@")[0] for key in _named_day_table(country, year)}
+    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"{_B}(?:on )?(?:the )?(?P<name>{alternation}){_E}")
+
+
+# --- handlers ------------------------------------------------------------------------------------
+
+_REL_MONTH = {"this": 0, "the": 0, "next": 1, "今月": 0, "": 0, "来月": 1, "再来月": 2}
+
+
+def _end_of_month(m: re.Match[str], today: date) -> date | None:
+    return _month_end(today, _REL_MONTH[(m["rel"] or "").strip()])
+
+
+def _first_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
+    year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
+    return _next_business_day(date(year, month, 1), country)
+
+
+def _new_year_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
+    return _next_business_day(date(today.year + 1, 1, 1), country)
+
+
+def _nth_weekday(m: re.Match[str], today: date) -> date | None:
+    """The n-th given weekday of a month; None when the month has no such day (第5金曜日 in a short month)."""
+    year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
+    wd = m["wd"]
+    weekday = _WEEKDAY_NAMES.index(wd) if wd in _WEEKDAY_NAMES else "月火水木金土日".index(wd)
+    first = date(year, month, 1)
+    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (_NTH[m["n"]] - 1))
+    return day if day.month == month else None
+
+
+def _following_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
+    return _next_business_day(today + timedelta(days=1), country)
+
+
+_MONTH_REL = r"(?P<rel>this|the|next)"
+_EN_MONTH_END = re.compile(
+    rf"{_B}(?:at |by |on )?(?:the )?(?:(?:very )?end of {_MONTH_REL} month|"
+    rf"last day of (?P<rel2>this|the|next) month|month[- ]end|eom){_E}"
+)
+_EN_WEEKEND = re.compile(rf"{_B}(?:on |over |at )?(?:this|the) weekend{_E}")
+_JA_WEEKEND = re.compile(r"(?:今週の?)?週末")
+_JA_MONTH_END = re.compile(r"(?P<rel>今月|来月|再来月)の?(?:月末|末)日?|月末日?")
+_EN_FIRST_BUSINESS = re.compile(
+    rf"{_B}(?:on )?(?:the )?first (?:business|working|banking) day of {_MONTH_REL} month{_E}"
+)
+_JA_FIRST_BUSINESS = re.compile(r"(?P<rel>今月|来月|再来月)の?(?:最初の|第1|第一)営業日")
+_EN_NEW_YEAR_BUSINESS = re.compile(
+    rf"{_B}(?:on )?(?:the )?first (?:business|working|banking) day (?:of|in) (?:the new year|january){_E}"
+)
+_JA_NEW_YEAR_BUSINESS = re.compile(r"(?:年明け|新年|年始|来年)の?(?:最初の|第1|第一|初)営業日")
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+        "fifth": 5, "5th": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "一": 1, "二": 2, "三": 3, "四": 4,
+        "五": 5}  # fmt: skip
+_EN_NTH_WEEKDAY = re.compile(
+    rf"{_B}(?:on )?(?:the )?(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) "
+    rf"(?P<wd>{'|'.join(_WEEKDAY_NAMES)}) (?:of|in) (?P<rel>this|the|next) month{_E}"
+)
+_JA_NTH_WEEKDAY = re.compile(
+    r"(?P<rel>今月|来月|再来月)?の?第(?P<n>[1-5一二三四五])(?P<wd>[月火水木金土日])曜日?"
+)
+_EN_NEXT_BUSINESS = re.compile(
+    rf"{_B}(?:on )?(?:the )?(?:next|following) (?:business|working|banking) day{_E}"
+)
+_JA_NEXT_BUSINESS = re.compile(r"(?:翌|次の)営業日")
+
+
+def _weekend(m: re.Match[str], today: date) -> date | None:
+    """The weekend is the coming Saturday, or today when today is already a weekend day."""
+    return today if today.weekday() >= 5 else today + timedelta(days=5 - today.weekday())
+
+
+def _en_month_end(m: re.Match[str], today: date) -> date | None:
+    rel = (m["rel"] or m["rel2"] or "").strip()
+    return _month_end(today, _REL_MONTH[rel])
+
+
+def _ja_month_end(m: re.Match[str], today: date) -> date | None:
+    text = m.group(0)
+    if not m["rel"] and not text.startswith("月末"):
+        return None  # a bare 末 is too short to be sure of
+    return _month_end(today, _REL_MONTH[m["rel"] or ""])
+
+
+@lru_cache(maxsize=16)
+def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
+    """The calendar rules for one country (None: month ends, named days, weekdays as business days)."""
+
+    def first_business(m: re.Match[str], today: date) -> date | None:
+        return _first_business_day(m, today, country)
+
+    def new_year_business(m: re.Match[str], today: date) -> date | None:
+        return _new_year_business_day(m, today, country)
+
+    def next_business(m: re.Match[str], today: date) -> date | None:
+        return _following_business_day(m, today, country)
+
+    def named(m: re.Match[str], today: date) -> date | None:
+        return _named_day(m["name"], today, country)
+
+    return (
+        DateRule(_EN_MONTH_END, _en_month_end, "month_end", ("end", "last day", "eom")),
+        DateRule(_JA_MONTH_END, _ja_month_end, "month_end", ("末",)),
+        DateRule(_EN_FIRST_BUSINESS, first_business, "first_business_day", ("first ",)),
+        DateRule(_JA_FIRST_BUSINESS, first_business, "first_business_day", ("営業日",)),
+        DateRule(_EN_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("first ",)),
+        DateRule(_JA_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("営業日",)),
+        DateRule(_EN_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("day of", "day in")),
+        DateRule(_JA_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("第",)),
+        DateRule(_EN_NEXT_BUSINESS, next_business, "next_business_day", ("business", "working", "banking")),
+        DateRule(_JA_NEXT_BUSINESS, next_business, "next_business_day", ("営業日",)),
+        DateRule(_EN_WEEKEND, _weekend, "weekend", ("weekend",)),
+        DateRule(_JA_WEEKEND, _weekend, "weekend", ("週末",)),
+        DateRule(_named_day_pattern(country, year), named, "named_day", ()),
+    )
+
+
+# --- what looks like a date but is none ------------------------------------------------------------
+
+_DATE_LIKE = re.compile(
+    rf"{_B}(?:pay ?day|birthday|anniversary|bonus day|the weekend after|end of the (?:week|year|quarter)|"
+    rf"beginning of (?:the |next )?(?:month|week|year)|(?:early|mid|late)[- ](?:next )?(?:month|week)|"
+    rf"next (?:month|year|quarter)|this (?:month|year)|holidays|someday|sometime|later|"
+    rf"the \d+(?:st|nd|rd|th)|"
+    rf"the (?:twenty|thirty|forty|fifty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
+    rf"(?:the )?day (?:after|before) (?:my|his|her|the|our) \w+){_E}|"
+    r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で"
+)
+
+
+def date_like_spans(text: str) -> list[tuple[int, int, str]]:
+    """Spans of phrases that sound like a date but name none (payday, 誕生日, next month)."""
+    return [(m.start(), m.end(), m.group(0)) for m in _DATE_LIKE.finditer(text)]

@@ -1,0 +1,195 @@
+"""What must hold before a fast-path command may act: its form, its date, and its coverage.
+
+- Questions never act: a state-changing intent asked as a question ("how do I lock my card",
+  "カードを止めるにはどうすれば") is `qna`; a turn about emails, photos or doors is `out_of_scope`.
+- The execution date is the one said in the command's own clause: a past date in another clause
+  ("we had lunch yesterday, send her $18") belongs to that clause; a corrected date is replaced.
+- Coverage (see `coverage`): a command that would act with unexplained words that could change its
+  meaning holds, with a reason the reply and the trace explain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+
+from teller.domain.intents import COMMAND_INTENTS, Intent
+from teller.domain.reasons import Reason
+from teller.domain.trace import Extraction, TraceItem
+from teller.normalize.turn import NormalizedTurn
+from teller.understand import rules
+from teller.understand.corrections import dangling, supersede
+from teller.understand.coverage import RISKY, find_unexplained
+from teller.understand.evidence import Evidence
+from teller.understand.model import Understanding
+
+# Intents that change state: they need a request form and full coverage before they act.
+STATE_CHANGING = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT, Intent.CARD_LOCK, Intent.CARD_UNLOCK})
+_MONEY = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
+
+Span = tuple[int, int]
+
+
+def check_form(
+    intent: Intent, confidence: float, rule: str, turn: NormalizedTurn, evidence: Evidence
+) -> tuple[Intent, float, str]:
+    """Questions about a command are QnA; commands about things that are not banking are out of scope."""
+    folded = turn.keywords
+    reads_objects = intent in COMMAND_INTENTS and intent not in (
+        Intent.HUMAN_HANDOFF,
+        Intent.RECIPIENT_LOOKUP,
+    )
+    if reads_objects and rules.names_non_banking_object(folded):
+        return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+non_banking_object"
+    if intent not in STATE_CHANGING:
+        return intent, confidence, rule
+    if rules.utterance_form(folded) != "question":
+        return intent, confidence, rule
+    named = evidence.payees.status != "none" or evidence.billers.status != "none"
+    if intent in _MONEY and named and rules.asks_permission(folded) and not _CARD_WORD.search(folded):
+        # "can I send $50 to David Lee": a request that still waits for a yes (or asks how much).
+        return intent, confidence, f"{rule}+permission_request"
+    return Intent.QNA, 0.85, f"{rule}+question"
+
+
+@dataclass(frozen=True, slots=True)
+class DateChoice:
+    chosen: Extraction[date] | None
+    explained: tuple[Span, ...]  # replaced by a correction, or belonging to another clause
+    extra: tuple[Extraction[date], ...]  # further dates of the same command: which one is meant?
+
+
+_CLAUSE_END = re.compile(
+    r"[,、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|けど|けれど"
+)
+_PAST_EN = re.compile(
+    r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"
+    r"covered|grabbed|picked|treated|helped|fronted|[a-z]{3,}ed)\b"
+)
+_PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
+
+
+def _clause(folded: str, at: int) -> Span:
+    start = 0
+    for m in _CLAUSE_END.finditer(folded):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() >= at:
+            return start, m.start()
+    return start, len(folded)
+
+
+def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> DateChoice:
+    """The execution date: corrections applied, past dates of other clauses set aside.
+
+    A clause is another clause when the text has several, it holds neither the command cue nor the
+    amount, and it is told in the past ("Maria grabbed dinner on Tuesday, I need to pay her back").
+    """
+    kept, replaced = supersede(evidence.markers, list(turn.dates))
+    explained = [(d.start, d.end) for d in replaced]
+    anchors = [
+        a for a in (cue, (evidence.amount.start, evidence.amount.end) if evidence.amount else None) if a
+    ]
+    own: list[Extraction[date]] = []
+    for d in kept:
+        start, end = _clause(turn.folded, d.start)
+        whole = start == 0 and end == len(turn.folded)
+        commands_here = any(start <= a[0] < end for a in anchors)
+        clause = turn.folded[start:end].strip()
+        past = _PAST_EN.search(clause) or _PAST_JA.search(clause)
+        if past and anchors and not whole and not commands_here:
+            explained.append((d.start, d.end))  # "…lunch yesterday, send her $18": lunch's date
+        else:
+            own.append(d)
+    return DateChoice(own[0] if own else None, tuple(explained), tuple(own[1:]))
+
+
+_CARD_WORD = re.compile(
+    r"\b(?:card|cards|visa|master ?card|amex|debit|credit|cc)\b|"
+    r"カード|デビット|クレジット|クレカ|ビザ|アメックス"
+)
+
+
+def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
+    """Full names of payees other than the one the transfer goes to ("佐藤健さんと鈴木一郎さんに")."""
+    chosen = u.slots.recipient_id
+    if u.intent is not Intent.TRANSFER_MONEY or chosen is None:
+        return []
+    mine = [(c.start, c.end) for c in evidence.payees.candidates if c.id == chosen]
+    return [
+        (c.start, c.end)
+        for c in evidence.payees.candidates
+        if c.id != chosen
+        and not c.rule.startswith("partial")
+        and c.end > c.start
+        and not any(c.start < e and s < c.end for s, e in mine)
+    ]
+
+
+def cover(
+    u: Understanding,
+    turn: NormalizedTurn,
+    evidence: Evidence,
+    cue: Span | None,
+    dates: DateChoice,
+    card_spans: Sequence[Span] = (),
+) -> Understanding:
+    """Hold a state-changing command whose utterance has unexplained words that could change it."""
+    if u.intent not in STATE_CHANGING:
+        return u
+    amount = evidence.amount
+    names = [(c.start, c.end) for c in (*evidence.payees.candidates, *evidence.billers.candidates)]
+    others = _other_people(u, evidence)
+    explained: list[Span] = [*names, *evidence.superseded, *dates.explained, *card_spans]
+    if amount is not None:
+        explained.append((amount.start, amount.end))
+    if dates.chosen is not None:
+        explained.append((dates.chosen.start, dates.chosen.end))
+    for item in u.trace:
+        if item.rule == "recipient_phrase" and (at := turn.folded.find(item.surface)) >= 0:
+            explained.append((at, at + len(item.surface)))  # the payee is this whole phrase
+    in_dates = [(d.start, d.end) for d in turn.dates]
+    explained = [s for s in explained if s not in others]
+    numbers = [
+        (a.start, a.end)
+        for a in turn.amounts
+        if a is not amount and not any(s <= a.start < e for s, e in (*in_dates, *explained))
+    ]
+    values = [
+        *(a.start for a in turn.amounts),
+        *(d.start for d in turn.dates),
+        *(s for s, _ in names),
+        *(m.start() for m in _CARD_WORD.finditer(turn.folded)),
+    ]
+    loose = dangling(evidence.markers, values)
+    markers = [(m.start, m.end) for m in evidence.markers if m is not loose]
+    found = find_unexplained(
+        turn.folded,
+        [*explained, *markers],
+        numbers=numbers,
+        dates=[(d.start, d.end, d.surface) for d in turn.date_like]
+        + [(d.start, d.end, d.surface) for d in dates.extra],
+        names=[(c.start, c.end) for c in evidence.payees.candidates if (c.start, c.end) not in others],
+        partial_names=[(c.start, c.end) for c in evidence.payees.candidates if c.rule.startswith("partial")],
+        people=others,
+        correction=(loose.start, loose.end, loose.surface) if loose else None,
+    )
+    trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
+    kinds = {x.kind for x in found}
+    hold, missing = u.hold, u.hold_missing
+    if hold is None:
+        if "correction" in kinds:
+            hold = Reason.UNCLEAR_CORRECTION
+        elif "date" in kinds:
+            hold, missing = Reason.UNPARSED_DATE, ("execute_on",)
+        elif u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous"):
+            hold, missing = Reason.AMBIGUOUS_AMOUNT, ("amount_minor",)
+        elif kinds & RISKY:
+            hold = Reason.UNEXPLAINED_WORDS
+    if hold is Reason.UNPARSED_DATE:
+        trace.extend(
+            TraceItem("understand", "unparsed_date", d.surface, "execute_on") for d in turn.date_like
+        )
+    return replace(u, trace=tuple(trace), hold=hold, hold_missing=missing)

@@ -1,0 +1,104 @@
+"""Self-corrections inside one utterance: "thirty dollars, no wait, forty-five", "3000円、いや5000円".
+
+A correction marker (no wait, sorry, I mean, make that, actually, scratch that, いや, じゃなくて,
+間違えた, 訂正して, …) splits what was said into a corrected part and a correcting part. For each
+kind of value (amount, date, payee, card), when a value of that kind follows the marker, the values
+of that kind before it are superseded. A marker that nothing follows ("send $30 to David, no wait")
+leaves it unclear what was corrected: the turn asks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
+
+_EN = (
+    r"(?<![a-z'])(?:no,? wait|wait,? no|oh wait|no no|no sorry|sorry,? i mean|i mean|i meant|"
+    r"make (?:that|it)|"
+    r"actually(?:,? (?:make (?:that|it)|no))?|scratch that|correction|or rather|rather|oops|wait|sorry|"
+    r"never ?mind|no)(?![a-z'])"
+)
+# "no" and "wait" count only between commas or after one ("…to maria garcia, no, to david lee"),
+# "sorry" and "actually" anywhere but at the very start (where they are politeness, not a correction).
+_EN_MARKER = re.compile(_EN)
+_JA_MARKER = re.compile(
+    rf"(?:^|(?<=[、,。\s]))(?:いや|いえ)(?=[、,\s0-9]|[{KANJI_CLASS}{KATAKANA_CLASS}])|"
+    r"じゃなくて|じゃなく|ではなくて|ではなく|でなくて|あ、?間違えた|間違えました|間違えた|間違い|訂正(?:して|します|で)?|"
+    r"やっぱり|やっぱ|ごめん(?:なさい)?|違う|ちがう"
+)
+_WEAK_EN = frozenset({"no", "wait", "sorry", "actually", "rather"})
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    start: int
+    end: int
+    surface: str
+
+
+class Spanned(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+S = TypeVar("S", bound=Spanned)
+
+
+def find_markers(folded: str) -> tuple[Marker, ...]:
+    """Correction markers in folded text, left to right."""
+    out: list[Marker] = []
+    for m in _EN_MARKER.finditer(folded):
+        word = m.group()
+        if word in _WEAK_EN:
+            before = folded[: m.start()].rstrip()
+            after = folded[m.end() :].lstrip()
+            if not before:
+                continue  # "sorry, can you…", "actually I need…", "no" at the start: not a correction
+            if word in ("no", "wait", "rather") and not (before.endswith(",") or after.startswith(",")):
+                continue  # "no fees", "can't wait": only "…, no, …" corrects
+            if word == "actually" and not (
+                before.endswith(",") or after.startswith(",") or _value_before(before)
+            ):
+                continue
+        out.append(Marker(m.start(), m.end(), word))
+    if not folded.isascii():
+        out.extend(Marker(m.start(), m.end(), m.group()) for m in _JA_MARKER.finditer(folded))
+        out.sort(key=lambda mk: mk.start)
+    return tuple(out)
+
+
+_VALUE_END = re.compile(r"(?:\d|dollars?|yen|bucks|euros?|tomorrow|today|day|card|円)\W*$")
+
+
+def _value_before(before: str) -> bool:
+    return bool(_VALUE_END.search(before))
+
+
+def supersede(markers: Sequence[Marker], values: Sequence[S]) -> tuple[list[S], list[S]]:
+    """(kept, superseded): values before the last marker that a value of the same kind follows."""
+    for marker in reversed(markers):
+        after = [v for v in values if v.start >= marker.end]
+        if after:
+            before = [v for v in values if v.end <= marker.start]
+            if not before:
+                return list(values), []
+            return [v for v in values if v not in before], before
+    return list(values), []
+
+
+def dangling(markers: Sequence[Marker], value_starts: Sequence[int]) -> Marker | None:
+    """The last marker when no value of any kind follows it (and something came before it)."""
+    if not markers:
+        return None
+    last = markers[-1]
+    if any(start >= last.end for start in value_starts):
+        return None
+    if not any(start < last.start for start in value_starts):
+        return None
+    return last

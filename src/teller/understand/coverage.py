@@ -1,0 +1,209 @@
+"""The coverage rule: every word of a command is accounted for, or the turn does not act on it.
+
+The fast path explains spans of the utterance (the command cue, the amount, the date, the payee or
+biller, the card or account words, correction markers). What is left is *unexplained*. Most of it
+is harmless (fillers, politeness, a purpose such as "for the concert tickets"), but some kinds of
+words could change what the customer meant, and a turn that would execute or confirm with one of
+them left over asks instead:
+
+    number       an amount or digits the turn did not use ("…and 20 to sarah")
+    date         a date-like phrase no rule resolved ("on payday", "給料日"), or a second date
+    negation     not, don't, never, 〜ないで, 〜ません
+    condition    unless, except, only if, 〜なら, 〜たら
+    name         a name-like word beside a payee or after "and"/"or" (田村|さくら, "…and kowalski")
+    correction   a correction marker with nothing after it ("…, no wait")
+
+Every unexplained word goes into the trace (rule `unexplained`, value = its kind); only the kinds
+above hold a turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS, is_hiragana
+
+RISKY = frozenset({"number", "date", "negation", "condition", "name", "correction"})
+
+Span = tuple[int, int]
+Add = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Unexplained:
+    start: int
+    end: int
+    surface: str
+    kind: str  # one of RISKY, or "other"
+
+
+# Words that carry no content of their own in a banking command: function words, fillers,
+# politeness, command and slot vocabulary. Anything else unexplained is traced as "other".
+_LEXICON_EN = frozenset(
+    """
+    a about after again all also am an and any anyone are as at be been before being but by can could
+    did do does done for from get give go going got had has have he her here him his how i if in into is
+    it its it's just let lets let's like me more most much my need no now of off ok okay on once only or
+    our out over please right same see she should show so some than thank thanks that the their them
+    then there these they this those to too up us want was we were what when where which who whom why
+    will with would yes you your yours hi hey hello im i'm ive i've youre you're whats what's i'd id
+    wanna gonna gotta um uh uhm er erm hmm ah oh well yeah yep sure basically literally maybe kindly pls
+    plz thx cheers mate buddy quick quickly real really asap immediately straight away today tonight
+    tomorrow now soon very lot lots great fine good cool awesome alright all right send sent pay paid
+    paying transfer transferred wire wired move give make makes lock unlock freeze unfreeze block
+    unblock check tell find look show see cancel stop put take want need like would money cash funds
+    fund amount balance balances account accounts card cards credit debit checking savings bill bills
+    payment payments payee payees recipient recipients transaction transactions history statement bank
+    banking over across along via using through instead anyway dollar dollars bucks buck usd yen jpy eur
+    euro euros cent cents sorted done doing actually wondering wonder possible able help back
+    """.split()  # noqa: SIM905
+)
+_JA_LEXICON = frozenset(
+    """
+    送金 振込 振り込み 振替 支払 支払い 残高 口座 円 明細 取引 履歴 入出金 請求 料金 代
+    お金 金額 カード ロック 解除 停止 凍結 紛失 普通 預金 当座 貯蓄 定期 デビット クレジット クレカ
+    今日 明日 明後日 本日 至急 急ぎ 今 今すぐ 全部 全額 半額 手続き 確認 最近 直近 件
+    先 宛 様 お願い 願い 下さい 大丈夫 了解 承知 失礼 念 為 分 用 件数 最新
+    一覧 表示 教 見 送 払 止 使 様 殿 氏 君 先週 先月 去年 昨年
+    先日 前回 今朝 昨夜 昨晩 今週 今月 来週 来月 恐 入 頂 致 願
+    """.split()  # noqa: SIM905
+)
+
+_EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_JA_RUN = re.compile(f"[{KANJI_CLASS}{KATAKANA_CLASS}a-z0-9]+")
+
+_NEGATION = re.compile(
+    r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])|"
+    r"(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|ません(?!か)|"
+    r"やめて|中止|不要|いらない"
+)
+_CONDITION = re.compile(
+    r"(?<![a-z'])(?:unless|except|only if|in case|as long as|provided|"
+    r"if(?! (?:you|u|it's ok|it is ok|possible|"
+    r"that's ok|that is ok)\b))(?![a-z'])|"
+    r"(?:なら|ならば|場合は?|限り|(?<=[っいしきちりみびぎ])たら(?!どう))"
+)
+_AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:my|the|his|her|their|a|an))? ")
+# An unknown word where a date goes: "on blursday", "by the moonday".
+_DATE_PREP = re.compile(r"(?<![a-z'])(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?")
+_HONORIFIC_AFTER = re.compile(r"^(?:さん|さま|様|くん|君|ちゃん|氏|殿)")
+
+
+def _inside(start: int, end: int, spans: Iterable[Span]) -> bool:
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def _overlaps(start: int, end: int, spans: Iterable[Span]) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def find_unexplained(
+    folded: str,
+    explained: Sequence[Span],
+    *,
+    numbers: Sequence[Span] = (),
+    dates: Sequence[tuple[int, int, str]] = (),
+    names: Sequence[Span] = (),
+    partial_names: Sequence[Span] = (),
+    people: Sequence[Span] = (),
+    correction: tuple[int, int, str] | None = None,
+) -> list[Unexplained]:
+    """What the turn did not account for in `folded`, each with its kind.
+
+    `explained` are spans the fast path used; `numbers` are amounts/digits it did not use; `dates`
+    date-like phrases it could not resolve or did not use; `names` the payee spans it matched (a
+    name-like word touching one is suspicious); `people` other payees named besides the recipient;
+    `correction` a marker nothing followed.
+    """
+    out: list[Unexplained] = []
+    taken: list[Span] = list(explained)
+
+    def add(start: int, end: int, kind: str) -> None:
+        if start < end and not _inside(start, end, taken):
+            out.append(Unexplained(start, end, folded[start:end], kind))
+            taken.append((start, end))
+
+    for start, end in numbers:
+        add(start, end, "number")
+    for start, end in people:
+        add(start, end, "name")
+    for start, end, _surface in dates:
+        add(start, end, "date")
+    if correction is not None:
+        add(correction[0], correction[1], "correction")
+    for pattern, kind in ((_NEGATION, "negation"), (_CONDITION, "condition")):
+        for m in pattern.finditer(folded):
+            if not _overlaps(m.start(), m.end(), explained):
+                add(m.start(), m.end(), kind)
+    for m in _DATE_PREP.finditer(folded):
+        word = _EN_WORD.match(folded, m.end())
+        if word and word.group() not in _LEXICON_EN and not word.group()[0].isdigit():
+            add(word.start(), word.end(), "date")
+    _names_en(folded, partial_names, add)
+    if not folded.isascii():
+        _names_ja(folded, names, add)
+    for m in _EN_WORD.finditer(folded):
+        if m.group() not in _LEXICON_EN and not _overlaps(m.start(), m.end(), taken):
+            add(m.start(), m.end(), "other")
+    if not folded.isascii():
+        for m in _JA_RUN.finditer(folded):
+            if m.group().isascii():
+                continue
+            for start, end in _uncovered(m.start(), m.end(), taken):
+                if folded[start:end] not in _JA_LEXICON and not is_hiragana(folded[start]):
+                    add(start, end, "other")
+    out.sort(key=lambda u: u.start)
+    return out
+
+
+def _uncovered(start: int, end: int, spans: Sequence[Span]) -> list[Span]:
+    """The parts of [start, end) that no span covers."""
+    parts: list[Span] = []
+    pos = start
+    for s, e in sorted(spans):
+        if e <= pos or s >= end:
+            continue
+        if s > pos:
+            parts.append((pos, s))
+        pos = max(pos, e)
+    if pos < end:
+        parts.append((pos, end))
+    return parts
+
+
+_VERB_LIKE = re.compile(r"(?:ed|ing|s)$")
+
+
+def _names_en(folded: str, partial_names: Sequence[Span], add: Add) -> None:
+    """A word that is no function word after and/or/plus, or glued to a matched payee's name."""
+    for m in _AND.finditer(folded):
+        found = _EN_WORD.match(folded, m.end())
+        if found and found.group() not in _LEXICON_EN and not found.group()[0].isdigit():
+            add(found.start(), found.end(), "name")
+    for _start, end in partial_names:
+        # "maria smith" when only a Maria is registered: the next word may be another surname.
+        after = _EN_WORD.match(folded, end + 1) if folded[end : end + 1] == " " else None
+        text = after.group() if after else ""
+        if after and text not in _LEXICON_EN and not text[0].isdigit() and not _VERB_LIKE.search(text):
+            add(after.start(), after.end(), "name")
+
+
+_JA_NAME_RUN = re.compile(f"[{KANJI_CLASS}{KATAKANA_CLASS}]+")
+
+
+def _names_ja(folded: str, names: Sequence[Span], add: Add) -> None:
+    """Kanji or katakana touching a matched payee (田村|さくら), or before an honorific (山田さん)."""
+    for m in _JA_NAME_RUN.finditer(folded):
+        start, end = m.span()
+        if m.group() in _JA_LEXICON:
+            continue
+        if _overlaps(start, end, names) and not _inside(start, end, names):
+            for s, e in _uncovered(start, end, names):
+                if folded[s:e] not in _JA_LEXICON:
+                    add(s, e, "name")
+        elif any(e == start or s == end for s, e in names) or (
+            _HONORIFIC_AFTER.match(folded, end) and not _overlaps(start, end, names)
+        ):
+            add(start, end, "name")
