@@ -45,8 +45,8 @@ _ASK_EN: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "I couldn't work out the date you meant. Which day should it be?",
     Reason.AMBIGUOUS_AMOUNT: "I'm not sure of the amount (for example $2.50 or $250). How much exactly?",
     Reason.UNKNOWN_CARD: "You don't have a card like that. Which card do you mean: {names}?",
-    Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it again more simply?",
-    Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the whole request again?",
+    Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it more simply?",
+    Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the request again?",
 }
 _ASK_JA: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
