@@ -272,6 +272,19 @@ def test_customer_picker_and_api_key(page: Page, server: Served) -> None:
     assert page.evaluate("() => JSON.stringify(Object.assign({}, window.localStorage))") == "{}"
 
 
+def test_a_wrong_key_is_refused_and_the_page_keeps_its_customer(page: Page) -> None:
+    """A key the server does not know is reported, not stored, and the current customer stays."""
+    expect(page.locator("#accounts")).to_contain_text("¥", timeout=30_000)
+    key_box = page.get_by_label(re.compile("API key", re.I))
+    key_box.fill("tk_demo_00000000000000000000000000000000")
+    key_box.press("Enter")
+    expect(page.get_by_role("status").first).to_contain_text("not accepted", timeout=30_000)
+    assert "tk_demo_0000" not in page.evaluate("() => JSON.stringify(Object.assign({}, sessionStorage))")
+    _type_turn(page, "what's my balance")
+    card = page.locator("article.card[data-intent='balance_inquiry']")
+    expect(card.locator("table.accounts")).to_contain_text("¥", timeout=30_000)
+
+
 def test_keyboard_only_and_labels(page: Page) -> None:
     """Every control has an accessible name; a transfer can be typed and confirmed with the keyboard alone."""
     unnamed = page.evaluate(
