@@ -65,16 +65,18 @@ async function loadScheduled() {
 }
 
 async function useKey(key, label) {
+  const previous = client.key;
   voice.close();
   client.key = key;
-  sessionStorage.setItem(KEY_STORE, key);
-  state.sessionId = newId();
   try {
     await loadBank();
   } catch (error) {
+    client.key = previous;
     status(error.code === 'unauthenticated' ? 'That key was not accepted.' : error.message, 'error');
     return false;
   }
+  sessionStorage.setItem(KEY_STORE, key);
+  state.sessionId = newId();
   const known = state.customers.find((c) => c.key === key);
   $('customer').value = known ? known.id : '';
   status(`Speaking as ${known ? `${known.name} (${known.id})` : label || 'the customer of this key'}.`);
@@ -104,8 +106,8 @@ async function initWho() {
     useKey(key);
   });
   const stored = sessionStorage.getItem(KEY_STORE);
-  if (stored) await useKey(stored);
-  else if (state.customers.length) await useKey(state.customers[0].key);
+  if (stored && (await useKey(stored))) return;
+  if (state.customers.length) await useKey(state.customers[0].key);
   else status('Enter an API key to start.');
 }
 
@@ -267,6 +269,7 @@ class Voice {
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.queue = [];
       if (event.code === 1013) status('The server has no room for another voice stream; try again.', 'error');
       else if (event.code === 1008) status('The voice stream refused this key.', 'error');
       if (this.mode) this.stop();
@@ -412,6 +415,7 @@ function initText() {
 
 async function init() {
   $('article-close').addEventListener('click', () => $('article').close());
+  window.addEventListener('pagehide', () => voice.close());
   initVoice();
   initText();
   voice.mic.prepare().catch(() => {}); // so the first press loses no words to loading
