@@ -26,7 +26,10 @@ export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF -DLLAMA_BUI
 # A llama-cpp-python wheel built earlier on this machine (scripts/setup_llm.sh) saves the compile.
 links=()
 [ -d "$HOME/.cache/teller-wheels" ] && links=(--find-links "$HOME/.cache/teller-wheels")
-"${pip[@]}" "${links[@]}" -e ".[api,qna,qna-ja,llm,voice,dev]"
+# The GPU engine's tests run on the CPU: torch's CPU build first (pip takes it from local disk where
+# the machine has it), so the `gpu` extra's torch range is already satisfied.
+"${pip[@]}" "torch==2.13.0"
+"${pip[@]}" "${links[@]}" -e ".[api,qna,qna-ja,llm,voice,dev,gpu]"
 # The silero-vad wheel carries the ONNX model Teller uses; it declares torch, which Teller never imports.
 "${pip[@]}" --no-deps "silero-vad==6.2.3"
 rm -f "$VENV"/.installed-*

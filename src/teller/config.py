@@ -41,7 +41,7 @@ class PolicySettings(BaseModel):
 
 
 class LLMEndpoint(BaseModel):
-    backend: str = "embedded"  # embedded | openai | extractive (QnA only: quote the best article)
+    backend: str = "embedded"  # embedded | openai | gpu | extractive (QnA only: quote the best article)
     dialect: str = "vllm"  # vllm | sglang | llamacpp | llamacpp-python
     base_url: str | None = None
     model: str | None = None
@@ -54,6 +54,9 @@ class LLMEndpoint(BaseModel):
     n_threads: int | None = None  # embedded: llama.cpp threads (default: its own choice)
     persist_prefix: bool = True  # embedded: keep the decoded prompt prefix on disk across processes
     thinking: bool = False  # openai: chat_template_kwargs.enable_thinking, sent explicitly either way
+    engine_preset: str = "e4b"  # gpu: dummy-weight shape when model_path (a checkpoint dir) is unset
+    engine_device: str = "cuda"  # gpu: torch device
+    engine_max_len: int = 4096  # gpu: KV cache length
 
 
 class LLMSettings(BaseModel):

@@ -21,6 +21,8 @@ _backends: dict[tuple[str, ...], Backend] = {}
 def _key(endpoint: LLMEndpoint) -> tuple[str, ...]:
     if endpoint.backend == "embedded":
         return ("embedded", endpoint.model_path or "", str(endpoint.n_ctx), str(endpoint.n_threads))
+    if endpoint.backend == "gpu":  # extraction and QnA share one engine (one copy of the weights)
+        return ("gpu", endpoint.model_path or "", endpoint.engine_preset, endpoint.engine_device)
     return (
         endpoint.backend,
         endpoint.dialect,
@@ -53,7 +55,18 @@ def _create(endpoint: LLMEndpoint) -> Backend:
             dialect=endpoint.dialect,
             thinking=endpoint.thinking,
         )
-    raise BackendError(f"unknown LLM backend {endpoint.backend!r}; expected embedded or openai")
+    if endpoint.backend == "gpu":
+        from teller.llm.backends.gpu import GpuBackend, GpuSettings
+
+        return GpuBackend(
+            GpuSettings(
+                model_path=endpoint.model_path,
+                preset=endpoint.engine_preset,
+                device=endpoint.engine_device,
+                max_len=endpoint.engine_max_len,
+            )
+        )
+    raise BackendError(f"unknown LLM backend {endpoint.backend!r}; expected embedded, openai or gpu")
 
 
 def build_backend(endpoint: LLMEndpoint) -> Backend:
