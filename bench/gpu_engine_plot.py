@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def main(src: str, dst: str) -> None:
@@ -26,10 +26,14 @@ def main(src: str, dst: str) -> None:
         ax.plot(lens, [rows[str(n)]["tpot_ms"]["p50"] for n in lens], marker="o", label=who)
     ax.axhline(r["floor"]["floor_ms"], color="k", ls="--", label=f"floor {r['floor']['floor_ms']:.2f} ms")
     ax.axhline(1.5 * r["floor"]["floor_ms"], color="grey", ls=":", label="1.5 x floor (target)")
-    ax.set(xscale="log", yscale="log", xlabel="prompt tokens", ylabel="ms per output token (p50)", title="decode")
+    ax.set(
+        xscale="log", yscale="log", xlabel="prompt tokens", ylabel="ms per output token (p50)", title="decode"
+    )
     ax.legend(fontsize=8)
     ax = axes[1]
-    names = list(r["extraction"]) + [f"{k} (variant)" for k, v in r.get("variants", {}).items() if "extraction" in v]
+    names = list(r["extraction"]) + [
+        f"{k} (variant)" for k, v in r.get("variants", {}).items() if "extraction" in v
+    ]
     p50 = [e["total_ms"]["p50"] for e in r["extraction"].values()]
     p95 = [e["total_ms"]["p95"] for e in r["extraction"].values()]
     for v in r.get("variants", {}).values():
