@@ -1,0 +1,376 @@
+"""How well Teller understands: the intent classifier alone, and whole turns through `TurnRunner`.
+
+    PYTHONPATH=src .venv/bin/python bench/understand_eval.py [--sets a,b] [--level both|classifier|turn]
+
+Sets (`--sets` picks some by name; default all that exist):
+
+  held out from training and tuning (rule in `scripts/train_intent.py`; aggregates only, never a row):
+    nlupp_heldout        NLU++ banking folds 8-9, reviewed labels (`nlupp_intent`)
+    nlupp_heldout_shared the same rows scored against the shared, unreviewed `suggested_intent`
+    clinc_heldout        the hash-selected ~20% of CLINC150 (other domains and oos: out_of_scope)
+    banking77_heldout    the hash-selected ~20% of Banking77
+    own_heldout_blind    scripts/intent_data/heldout_blind.jsonl
+    every file under tests/golden/heldout/
+  the team's own sets (misses are listed in the JSON):
+    golden (../shared/golden/commands.jsonl), tests/golden/*.jsonl, scripts/intent_data/heldout.jsonl
+
+Metrics, per set and level:
+  per-intent precision/recall/F1; macro-F1 over the command intents present in the set; command
+  recall (command rows given exactly their intent); the false-command rate (rows whose intent is
+  `qna` or `out_of_scope` given any command intent); calibration (accuracy per confidence bucket,
+  and the expected calibration error). Turn level adds the silent-wrong rate: turns whose action is
+  `execute` or `confirm` although the intent is wrong, an expected entity differs, or the case
+  expects the turn not to act (clarify, ask_slot, reject, answer, ...), over all turns of the set.
+
+Turns run through the real `TurnRunner` on a temporary SQLite demo bank (fresh per set) with the LLM
+disabled. Rows without a customer go to c_001 (Japanese text) or c_002 (other text) at a fixed
+`now`. Classifier latency: each utterance timed alone after the model is loaded; the load (first
+call in this process) is reported separately. Prints tables; writes bench/results/understand_eval.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "src"))
+os.environ["TELLER_LLM__ENABLED"] = "false"
+
+import train_intent as ti  # noqa: E402
+
+from teller.domain.intents import COMMAND_INTENTS, TURN_INTENTS  # noqa: E402
+from teller.normalize.text import is_japanese  # noqa: E402
+from teller.normalize.turn import normalize_turn  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "understand_eval.json"
+GOLDEN_DIR = ROOT / "tests" / "golden"
+HELDOUT_DIR = GOLDEN_DIR / "heldout"
+NOW = {
+    "c_001": datetime.fromisoformat("2026-11-21T09:00:00+09:00"),
+    "c_002": datetime.fromisoformat("2026-11-21T09:00:00-05:00"),
+}
+COMMANDS = sorted(i.value for i in COMMAND_INTENTS)
+NON_COMMANDS = ("qna", "out_of_scope")
+BUCKETS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001)
+ENTITY_KEYS = ("amount_minor", "currency", "recipient_id", "biller_id", "card_id", "account_id", "execute_on")
+ENTITY_KEYS += ("count",)
+ACTING = ("execute", "confirm")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    text: str
+    intent: str
+    customer: str
+    now: datetime
+    expect: dict[str, Any] = field(default_factory=dict)  # golden-format expectation, {} when intent only
+
+
+@dataclass(frozen=True)
+class EvalSet:
+    name: str
+    cases: list[Case]
+    heldout: bool  # aggregates only: no row of it is ever printed or written
+
+
+def _customer(text: str) -> str:
+    return "c_001" if is_japanese(text) else "c_002"
+
+
+def _intent_case(i: int, prefix: str, text: str, intent: str) -> Case:
+    customer = _customer(text)
+    return Case(f"{prefix}{i:05d}", text, intent, customer, NOW[customer])
+
+
+def _golden_cases(path: Path) -> list[Case]:
+    out = []
+    for r in _read(path):
+        expect = dict(r["expect"])
+        customer = r.get("customer_id") or _customer(r["text"])
+        now = datetime.fromisoformat(r["now"]) if r.get("now") else NOW[customer]
+        out.append(Case(r["id"], r["text"], expect["intent"], customer, now, expect))
+    return out
+
+
+def _read(path: Path) -> Iterable[dict[str, Any]]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def load_sets() -> list[EvalSet]:
+    """Every evaluation set that exists on this checkout, held-out ones first."""
+    data = ti.SHARED / "data" / "intent_train"
+    sets: list[EvalSet] = []
+    nlupp_rows = [r for r in _read(data / "nlupp_banking_train.jsonl") if r["fold"] in ti.HELDOUT_NLUPP_FOLDS]
+    for name, reviewed in (("nlupp_heldout", True), ("nlupp_heldout_shared", False)):
+        labelled = [(r["text"], ti.nlupp_intent(r, reviewed=reviewed)) for r in nlupp_rows]
+        cases = [_intent_case(i, "n", t, lab) for i, (t, lab) in enumerate(labelled) if lab is not None]
+        sets.append(EvalSet(name, cases, heldout=True))
+    clinc = [
+        (r["text"], ti.clinc_intent(r["orig_label"], r["domain"], r["text"]))
+        for r in _read(data / "clinc150_train.jsonl")
+        if ti.public_heldout(r["text"])
+    ]
+    sets.append(EvalSet("clinc_heldout", [_intent_case(i, "c", *x) for i, x in enumerate(clinc)], True))
+    b77 = [
+        (r["text"], ti.banking77_intent(r["orig_label"]))
+        for r in _read(data / "banking77_train.jsonl")
+        if ti.public_heldout(r["text"])
+    ]
+    sets.append(EvalSet("banking77_heldout", [_intent_case(i, "b", *x) for i, x in enumerate(b77)], True))
+    blind = ti.OWN_DIR / "heldout_blind.jsonl"
+    if blind.exists():
+        rows = [(r["text"], r["intent"]) for r in _read(blind)]
+        sets.append(EvalSet("own_heldout_blind", [_intent_case(i, "hb", *x) for i, x in enumerate(rows)], True))
+    for path in sorted(HELDOUT_DIR.glob("*.jsonl")) if HELDOUT_DIR.exists() else []:
+        sets.append(EvalSet(f"heldout/{path.stem}", _golden_cases(path), heldout=True))
+    # The team's own sets: rows of these may be shown.
+    if ti.GOLDEN.exists():
+        sets.append(EvalSet("golden", _golden_cases(ti.GOLDEN), heldout=False))
+    for path in sorted(GOLDEN_DIR.glob("*.jsonl")):
+        sets.append(EvalSet(path.stem, _golden_cases(path), heldout=False))
+    own = ti.OWN_DIR / "heldout.jsonl"
+    if own.exists():
+        rows = [(r["text"], r["intent"]) for r in _read(own)]
+        sets.append(EvalSet("own_heldout", [_intent_case(i, "h", *x) for i, x in enumerate(rows)], False))
+    return sets
+
+
+# -- metrics --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    intent: str
+    confidence: float
+    acted: bool = False  # turn level: action execute/confirm
+    silent_wrong: bool = False
+    detail: str = ""
+
+
+def metrics(cases: Sequence[Case], outcomes: Sequence[Outcome], *, turn_level: bool) -> dict[str, Any]:
+    """Per-intent P/R/F1, command macro-F1 and recall, false-command rate, calibration (+ silent wrong)."""
+    gold = [c.intent for c in cases]
+    pred = [o.intent for o in outcomes]
+    per_intent: dict[str, dict[str, float]] = {}
+    for label in (i.value for i in TURN_INTENTS):
+        tp = sum(g == label and p == label for g, p in zip(gold, pred, strict=True))
+        n_pred, n_gold = pred.count(label), gold.count(label)
+        precision = tp / n_pred if n_pred else 0.0
+        recall = tp / n_gold if n_gold else 0.0
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        per_intent[label] = {"precision": precision, "recall": recall, "f1": f1, "support": n_gold}
+    present = [per_intent[c]["f1"] for c in COMMANDS if per_intent[c]["support"]]
+    command_rows = [(g, p) for g, p in zip(gold, pred, strict=True) if g in COMMANDS]
+    other_rows = [p for g, p in zip(gold, pred, strict=True) if g in NON_COMMANDS]
+    correct = [g == p for g, p in zip(gold, pred, strict=True)]
+    result: dict[str, Any] = {
+        "n": len(cases),
+        "accuracy": _mean(correct),
+        "macro_f1_commands": sum(present) / len(present) if present else None,
+        "command_recall": _mean([g == p for g, p in command_rows]) if command_rows else None,
+        "n_commands": len(command_rows),
+        "false_command_rate": _mean([p in COMMANDS for p in other_rows]) if other_rows else None,
+        "n_non_commands": len(other_rows),
+        "calibration": calibration([o.confidence for o in outcomes], correct),
+        "per_intent": per_intent,
+    }
+    result["ece"] = result["calibration"].pop("ece")
+    if turn_level:
+        result["acted_rate"] = _mean([o.acted for o in outcomes])
+        result["silent_wrong_rate"] = _mean([o.silent_wrong for o in outcomes])
+        result["silent_wrong"] = sum(o.silent_wrong for o in outcomes)
+    return result
+
+
+def calibration(confidence: Sequence[float], correct: Sequence[bool]) -> dict[str, Any]:
+    """Accuracy and mean confidence per confidence bucket, and the expected calibration error."""
+    buckets: list[dict[str, Any]] = []
+    ece = 0.0
+    for lo, hi in zip(BUCKETS, BUCKETS[1:], strict=False):
+        idx = [i for i, c in enumerate(confidence) if lo <= c < hi]
+        if not idx:
+            buckets.append({"range": [lo, min(hi, 1.0)], "n": 0})
+            continue
+        acc = _mean([correct[i] for i in idx])
+        conf = statistics.fmean(confidence[i] for i in idx)
+        ece += len(idx) / len(confidence) * abs(acc - conf)
+        buckets.append({"range": [lo, min(hi, 1.0)], "n": len(idx), "accuracy": acc, "confidence": conf})
+    return {"buckets": buckets, "ece": ece}
+
+
+def _mean(values: Sequence[bool]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+# -- the two levels -------------------------------------------------------------------------------
+
+
+def classifier_outcomes(predict: Callable[[str], Any], cases: Sequence[Case]) -> tuple[list[Outcome], list[float]]:
+    """The classifier alone, on the text the fast path gives it (folded, command-word typos fixed)."""
+    outcomes, times = [], []
+    for c in cases:
+        keywords = normalize_turn(c.text, today=c.now.date()).keywords
+        start = time.perf_counter_ns()
+        top, p = predict(keywords)[0]
+        times.append((time.perf_counter_ns() - start) / 1e6)
+        outcomes.append(Outcome(top.value, p))
+    return outcomes, times
+
+
+def turn_outcomes(cases: Sequence[Case]) -> list[Outcome]:
+    """Whole turns through a `TurnRunner` on a fresh temporary demo bank, LLM disabled."""
+    from teller.config import Settings, StoreSettings
+    from teller.domain.turn import TurnRequest
+    from teller.pipeline.turn import TurnRunner
+
+    with tempfile.TemporaryDirectory(prefix="understand-eval-") as tmp:
+        settings = Settings(store=StoreSettings(url=f"sqlite:///{Path(tmp) / 'bank.sqlite3'}"))
+        settings.llm.enabled = False
+        runner = TurnRunner.from_settings(settings)
+        outcomes = []
+        for c in cases:
+            try:
+                r = runner.run(TurnRequest(id=c.id, customer_id=c.customer, text=c.text, now=c.now))
+            except Exception as exc:  # a crash is a lost turn: counted as a wrong answer, not a skip
+                outcomes.append(Outcome("error", 0.0, detail=f"{type(exc).__name__}: {exc}"))
+                continue
+            outcomes.append(_judge(c, r.model_dump(mode="json")))
+        runner.db.engine.dispose()
+    return outcomes
+
+
+def _judge(case: Case, r: dict[str, Any]) -> Outcome:
+    intent, action = r["intent"], r["action"]
+    acted = action in ACTING
+    problems = []
+    if intent != case.intent:
+        problems.append(f"intent {intent}")
+    expected_action = case.expect.get("action")
+    allowed = case.expect.get("action_in") or ([expected_action] if expected_action else None)
+    if allowed is not None and action not in allowed:
+        problems.append(f"action {action}")
+    ents = r.get("entities") or {}
+    wrong_entities = [k for k in ENTITY_KEYS if k in case.expect and ents.get(k) != case.expect[k]]
+    problems.extend(f"{k} {ents.get(k)!r}" for k in wrong_entities)
+    should_not_act = allowed is not None and not set(allowed) & set(ACTING)
+    silent_wrong = acted and (intent != case.intent or should_not_act or bool(wrong_entities))
+    detail = f"{action}: " + "; ".join(problems) if problems else ""
+    return Outcome(intent, float(r.get("confidence") or 0.0), acted, silent_wrong, detail)
+
+
+# -- report ---------------------------------------------------------------------------------------
+
+
+def _fmt(x: float | None, pct: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:.1f}%" if pct else f"{x:.3f}"
+
+
+def print_table(results: dict[str, dict[str, Any]]) -> None:
+    head = f"{'set':<24} {'level':<10} {'n':>5} {'acc':>6} {'cmdF1':>6} {'cmdRec':>6} {'falseCmd':>8}"
+    print(head + f" {'silentWr':>8} {'ECE':>6}")
+    for name, levels in results.items():
+        for level, m in levels.items():
+            row = f"{name:<24} {level:<10} {m['n']:>5} {_fmt(m['accuracy']):>6}"
+            row += f" {_fmt(m['macro_f1_commands']):>6} {_fmt(m['command_recall']):>6}"
+            row += f" {_fmt(m['false_command_rate'], True):>8}"
+            row += f" {_fmt(m.get('silent_wrong_rate'), True) if 'silent_wrong_rate' in m else '':>8}"
+            print(row + f" {_fmt(m['ece']):>6}")
+
+
+def print_per_intent(name: str, level: str, m: dict[str, Any]) -> None:
+    print(f"\n{name} ({level}): per intent")
+    print(f"  {'intent':<20} {'prec':>6} {'recall':>6} {'f1':>6} {'n':>6}")
+    for label, v in m["per_intent"].items():
+        if v["support"] or v["precision"]:
+            print(f"  {label:<20} {v['precision']:>6.3f} {v['recall']:>6.3f} {v['f1']:>6.3f} {v['support']:>6}")
+    cal = "  ".join(
+        f"[{b['range'][0]:.2f},{b['range'][1]:.2f}) {b['accuracy']:.2f}/{b['n']}" for b in m["calibration"]["buckets"] if b["n"]
+    )
+    print(f"  calibration (bucket accuracy/n): {cal}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sets", help="comma-separated set names (default: all)")
+    parser.add_argument("--level", choices=("both", "classifier", "turn"), default="both")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+
+    from teller.understand import classifier as clf_module
+
+    start = time.perf_counter()
+    clf = clf_module.default_classifier()
+    clf.predict("hello")
+    load_ms = (time.perf_counter() - start) * 1e3
+    sets = load_sets()
+    if args.sets:
+        wanted = set(args.sets.split(","))
+        sets = [s for s in sets if s.name in wanted]
+    results: dict[str, dict[str, Any]] = {}
+    misses: dict[str, list[dict[str, str]]] = {}
+    times: list[float] = []
+    for s in sets:
+        levels: dict[str, Any] = {}
+        if args.level in ("both", "classifier"):
+            outcomes, t = classifier_outcomes(clf.predict, s.cases)
+            times.extend(t)
+            levels["classifier"] = metrics(s.cases, outcomes, turn_level=False)
+        if args.level in ("both", "turn"):
+            outcomes = turn_outcomes(s.cases)
+            levels["turn"] = metrics(s.cases, outcomes, turn_level=True)
+            if not s.heldout:
+                misses[s.name] = [
+                    {"id": c.id, "text": c.text, "expected": c.intent, "got": o.intent, "detail": o.detail}
+                    for c, o in zip(s.cases, outcomes, strict=True)
+                    if o.intent != c.intent or o.detail or o.silent_wrong
+                ]
+        results[s.name] = levels
+    latency: dict[str, Any] = {"load_ms": load_ms, "model": type(clf).__name__}
+    if times:
+        q = statistics.quantiles(times, n=100)
+        latency |= {"n": len(times), "p50_ms": q[49], "p95_ms": q[94], "p99_ms": q[98], "max_ms": max(times)}
+    print_table(results)
+    for name in ("nlupp_heldout", "clinc_heldout", "golden"):
+        for level, m in results.get(name, {}).items():
+            print_per_intent(name, level, m)
+    lat = latency
+    print(f"\nclassifier {lat['model']}: load {lat['load_ms']:.0f} ms", end="")
+    if "p95_ms" in lat:
+        print(f"; per utterance p50 {lat['p50_ms']:.3f} ms, p95 {lat['p95_ms']:.3f} ms, n={lat['n']}")
+    else:
+        print()
+    out = {
+        "results": results,
+        "latency": latency,
+        "misses_team_sets": misses,
+        "heldout_rule": "NLU++ folds 8-9; CLINC150/Banking77 sha256(fold(text))[:4] % 100 < 20; tests/golden/heldout/*",
+        "machine": platform.platform(),
+        "python": platform.python_version(),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(out, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
