@@ -9,7 +9,7 @@ Sets (`--sets` picks some by name; default all that exist):
     nlupp_heldout_shared the same rows scored against the shared, unreviewed `suggested_intent`
     clinc_heldout        the hash-selected ~20% of CLINC150 (other domains and oos: out_of_scope)
     banking77_heldout    the hash-selected ~20% of Banking77
-    own_heldout_blind    scripts/intent_data/heldout_blind.jsonl
+    own_heldout_*        scripts/intent_data/heldout_*.jsonl (blind, extra)
     every file under tests/golden/heldout/
   the team's own sets (misses are listed in the JSON):
     golden (../shared/golden/commands.jsonl), tests/golden/*.jsonl, scripts/intent_data/heldout.jsonl
@@ -136,11 +136,10 @@ def load_sets() -> list[EvalSet]:
         if ti.public_heldout(r["text"])
     ]
     sets.append(EvalSet("banking77_heldout", [_intent_case(i, "b", *x) for i, x in enumerate(b77)], True))
-    blind = ti.OWN_DIR / "heldout_blind.jsonl"
-    if blind.exists():
-        rows = [(r["text"], r["intent"]) for r in _read(blind)]
-        cases = [_intent_case(i, "hb", *x) for i, x in enumerate(rows)]
-        sets.append(EvalSet("own_heldout_blind", cases, heldout=True))
+    for path in sorted(ti.OWN_DIR.glob("heldout_*.jsonl")):
+        rows = [(r["text"], r["intent"]) for r in _read(path)]
+        cases = [_intent_case(i, path.stem, *x) for i, x in enumerate(rows)]
+        sets.append(EvalSet(f"own_{path.stem}", cases, heldout=True))
     for path in sorted(HELDOUT_DIR.glob("*.jsonl")) if HELDOUT_DIR.exists() else []:
         sets.append(EvalSet(f"heldout/{path.stem}", _golden_cases(path), heldout=True))
     # The team's own sets: rows of these may be shown.
