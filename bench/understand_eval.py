@@ -39,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -164,6 +165,7 @@ class Outcome:
     acted: bool = False  # turn level: action execute/confirm
     silent_wrong: bool = False
     detail: str = ""
+    source: str = "classifier"  # turn level: "classifier" or "rule" (the fast path's command rules)
 
 
 def metrics(cases: Sequence[Case], outcomes: Sequence[Outcome], *, turn_level: bool) -> dict[str, Any]:
@@ -193,6 +195,9 @@ def metrics(cases: Sequence[Case], outcomes: Sequence[Outcome], *, turn_level: b
         "command_recall": _mean([g == p for g, p in command_rows]) if command_rows else None,
         "n_commands": len(command_rows),
         "false_command_rate": _mean([p in COMMANDS for p in other_rows]) if other_rows else None,
+        "false_commands_by_source": dict(
+            Counter(o.source for c, o in labelled if c.intent in NON_COMMANDS and o.intent in COMMANDS)
+        ),
         "n_non_commands": len(other_rows),
         "calibration": calibration([o.confidence for _, o in labelled], correct),
         "per_intent": per_intent,
@@ -230,14 +235,14 @@ def _mean(values: Sequence[bool]) -> float:
 
 def classifier_outcomes(
     predict: Callable[[str], Any], cases: Sequence[Case]
-) -> tuple[list[Outcome], list[float]]:
+) -> tuple[list[Outcome], list[tuple[float, float]]]:
     """The classifier alone, on the text the fast path gives it (folded, command-word typos fixed)."""
     outcomes, times = [], []
     for c in cases:
         keywords = normalize_turn(c.text, today=c.now.date()).keywords
-        start = time.perf_counter_ns()
+        start, cpu = time.perf_counter_ns(), time.thread_time_ns()
         top, p = predict(keywords)[0]
-        times.append((time.perf_counter_ns() - start) / 1e6)
+        times.append(((time.perf_counter_ns() - start) / 1e6, (time.thread_time_ns() - cpu) / 1e6))
         outcomes.append(Outcome(top.value, p))
     return outcomes, times
 
@@ -281,7 +286,9 @@ def _judge(case: Case, r: dict[str, Any]) -> Outcome:
     should_not_act = allowed is not None and not set(allowed) & set(ACTING)
     silent_wrong = acted and (wrong_intent or should_not_act or bool(wrong_entities))
     detail = f"{action}: " + "; ".join(problems) if problems else ""
-    return Outcome(intent, float(r.get("confidence") or 0.0), acted, silent_wrong, detail)
+    rules = [t["rule"] for t in r.get("trace") or () if t["stage"] == "understand" and t["value"] == intent]
+    source = "classifier" if rules and rules[0].startswith("classifier") else "rule"
+    return Outcome(intent, float(r.get("confidence") or 0.0), acted, silent_wrong, detail, source)
 
 
 # -- report ---------------------------------------------------------------------------------------
@@ -295,14 +302,16 @@ def _fmt(x: float | None, pct: bool = False) -> str:
 
 def print_table(results: dict[str, dict[str, Any]]) -> None:
     head = f"{'set':<24} {'level':<10} {'n':>5} {'acc':>6} {'cmdF1':>6} {'cmdRec':>6} {'falseCmd':>8}"
-    print(head + f" {'silentWr':>8} {'ECE':>6}")
+    print(head + f" {'silentWr':>8} {'ECE':>6} {'falseCmd from rule/clf':>22}")
     for name, levels in results.items():
         for level, m in levels.items():
             row = f"{name:<24} {level:<10} {m['n']:>5} {_fmt(m['accuracy']):>6}"
             row += f" {_fmt(m['macro_f1_commands']):>6} {_fmt(m['command_recall']):>6}"
             row += f" {_fmt(m['false_command_rate'], True):>8}"
             row += f" {_fmt(m.get('silent_wrong_rate'), True) if 'silent_wrong_rate' in m else '':>8}"
-            print(row + f" {_fmt(m['ece']):>6}")
+            src = m["false_commands_by_source"]
+            by = f"{src.get('rule', 0)}/{src.get('classifier', 0)}" if level == "turn" else ""
+            print(row + f" {_fmt(m['ece']):>6} {by:>22}")
 
 
 def print_per_intent(name: str, level: str, m: dict[str, Any]) -> None:
@@ -339,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sets = [s for s in sets if s.name in wanted]
     results: dict[str, dict[str, Any]] = {}
     misses: dict[str, list[dict[str, str]]] = {}
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     for s in sets:
         levels: dict[str, Any] = {}
         if args.level in ("both", "classifier"):
@@ -356,10 +365,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if o.detail or o.silent_wrong
                 ]
         results[s.name] = levels
-    latency: dict[str, Any] = {"load_ms": load_ms, "model": type(clf).__name__}
+    latency: dict[str, Any] = {
+        "load_ms": load_ms,
+        "model": type(clf).__name__,
+        "loadavg_1m": os.getloadavg()[0],
+    }
     if times:
-        q = statistics.quantiles(times, n=100)
-        latency |= {"n": len(times), "p50_ms": q[49], "p95_ms": q[94], "p99_ms": q[98], "max_ms": max(times)}
+        q = statistics.quantiles([w for w, _ in times], n=100)
+        cpu = statistics.quantiles([c for _, c in times], n=100)
+        latency |= {"n": len(times), "p50_ms": q[49], "p95_ms": q[94], "p99_ms": q[98]}
+        latency |= {"cpu_p50_ms": cpu[49], "cpu_p95_ms": cpu[94], "loadavg_1m_end": os.getloadavg()[0]}
     print_table(results)
     for name in ("nlupp_heldout", "clinc_heldout", "golden"):
         for level, m in results.get(name, {}).items():
@@ -367,7 +382,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     lat = latency
     print(f"\nclassifier {lat['model']}: load {lat['load_ms']:.0f} ms", end="")
     if "p95_ms" in lat:
-        print(f"; per utterance p50 {lat['p50_ms']:.3f} ms, p95 {lat['p95_ms']:.3f} ms, n={lat['n']}")
+        print(f"; per utterance p50 {lat['p50_ms']:.3f} ms, p95 {lat['p95_ms']:.3f} ms, n={lat['n']}", end="")
+        print(f" (CPU time p50 {lat['cpu_p50_ms']:.3f}, p95 {lat['cpu_p95_ms']:.3f} ms;", end="")
+        print(f" load average {lat['loadavg_1m_end']:.1f} on {os.cpu_count()} cores)")
     else:
         print()
     out = {

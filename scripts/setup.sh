@@ -29,7 +29,7 @@ links=()
 # The GPU engine's tests run on the CPU: torch's CPU build first (pip takes it from local disk where
 # the machine has it), so the `gpu` extra's torch range is already satisfied.
 "${pip[@]}" "torch==2.13.0"
-"${pip[@]}" "${links[@]}" -e ".[api,qna,qna-ja,llm,voice,dev,gpu]"
+"${pip[@]}" "${links[@]}" -e ".[api,qna,qna-ja,llm,voice,intent,dev,gpu]"
 # The silero-vad wheel carries the ONNX model Teller uses; it declares torch, which Teller never imports.
 "${pip[@]}" --no-deps "silero-vad==6.2.3"
 rm -f "$VENV"/.installed-*

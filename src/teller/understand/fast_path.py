@@ -20,12 +20,15 @@ from teller.names import NameMatch
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import rules
 from teller.understand.checks import check_form, choose_date, cover
-from teller.understand.classifier import IntentClassifier
+from teller.understand.classifier import IntentModel
 from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.slots import find_account, find_card, find_count, recipient_phrase
 
+# The classifier's confidence is calibrated (`teller.understand.learned`): a command it gives less
+# than this is more likely wrong than right, and is not proposed.
+COMMAND_FLOOR = 0.5
 _MONEY_WORDS = ("money", "funds", "cash", "円", "送金", "振込", "振り込")
 
 
@@ -36,7 +39,7 @@ def _name_trace(match: NameMatch) -> tuple[TraceItem, ...]:
 class FastPath:
     """Decides intent and slots from a normalized turn, one customer's snapshot and name index."""
 
-    def __init__(self, classifier: IntentClassifier) -> None:
+    def __init__(self, classifier: IntentModel) -> None:
         self._classifier = classifier
 
     def understand(
@@ -122,6 +125,11 @@ class FastPath:
             return intent, confidence, hit.rule
         ranked = self._classifier.predict(folded)
         top, p = ranked[0]
+        if top in COMMAND_INTENTS and p < COMMAND_FLOOR:
+            # Calibrated: below one half the command is more likely wrong than right. Not knowing is
+            # an answer, never an action: the likelier of qna / out_of_scope, at its own (low) confidence.
+            other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
+            return other, q, "classifier_unsure"
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):
