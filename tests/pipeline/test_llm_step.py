@@ -13,7 +13,7 @@ from teller.llm.extract import Extractor
 from teller.llm.protocol import Completion, Message
 
 NOW = datetime.fromisoformat("2026-11-21T09:00:00+09:00")
-VAGUE = "how's my checking looking"  # the fast path is not confident about this one
+VAGUE = "what about my checking"  # the fast path is not confident about this one
 
 
 class ScriptedBackend:
