@@ -20,7 +20,9 @@ from sqlalchemy import func, select
 from teller.api.app import create_app
 from teller.api.auth import demo_key
 from teller.api.settings import ApiSettings
+from teller.clock import Clock
 from teller.config import Settings, StoreSettings
+from teller.pipeline.turn import TurnRunner
 from teller.store.db import Database
 from teller.store.schema import AuditRow, PendingActionRow, TransactionRow
 
@@ -53,11 +55,24 @@ class Served:
 
 
 @contextmanager
-def serve(db_url: str, api: ApiSettings | None = None, settings: Settings | None = None) -> Iterator[Served]:
-    """Run the app under uvicorn in a thread until the block ends (`settings`: its store is replaced)."""
+def serve(
+    db_url: str,
+    api: ApiSettings | None = None,
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+) -> Iterator[Served]:
+    """Run the app under uvicorn in a thread until the block ends.
+
+    `settings`: its store is replaced; `clock`: the server's clock (default: the system's).
+    """
     settings = (settings or Settings()).model_copy(update={"store": StoreSettings(url=db_url)})
     settings.llm.enabled = False
-    app = create_app(settings, api=api or ApiSettings())
+
+    def runner(s: Settings) -> TurnRunner:
+        return TurnRunner.from_settings(s, clock=clock)
+
+    app = create_app(settings, api=api or ApiSettings(), runner_factory=runner)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

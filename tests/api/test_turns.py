@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import httpx
 import pytest
 from tests.api.conftest import Served
 
-NOW = "2026-11-21T09:00:00+09:00"
+
+def _tomorrow_in_tokyo() -> str:
+    return (datetime.now(ZoneInfo("Asia/Tokyo")).date() + timedelta(days=1)).isoformat()
 
 
 def test_text_turn_returns_the_turn_contract(served: Served) -> None:
     """A typed transfer comes back as a `confirm` with entities, a pending action, timings and a reply."""
-    body = {"text": "send 5000 yen to Sato Ken tomorrow", "now": NOW}
+    body = {"text": "send 5000 yen to Sato Ken tomorrow"}
+    days = {_tomorrow_in_tokyo()}
     r = httpx.post(f"{served.url}/v1/turns", json=body, headers=served.auth())
+    days.add(_tomorrow_in_tokyo())  # the server's clock decides "tomorrow" (c_001 lives in Tokyo)
     assert r.status_code == 200, r.text
     out = r.json()
     assert out["intent"] == "transfer_money"
     assert out["action"] == "confirm"
     assert out["entities"]["amount_minor"] == 5000
     assert out["entities"]["recipient_id"] == "p_001"
-    assert out["entities"]["execute_on"] == "2026-11-22"
+    assert out["entities"]["execute_on"] in days
     assert out["pending"]["token"] and out["pending"]["action_id"]
     assert out["session_id"], "a pending action opens a session for the follow-up"
     assert out["reply"]

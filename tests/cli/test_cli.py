@@ -89,3 +89,9 @@ def test_batch_runs_an_audio_line_through_the_voice_path(tmp_path: Path) -> None
         "a_101",
     )
     assert "eos_to_action" in result["timings_ms"]
+
+
+def test_ask_refuses_a_now_out_of_range(tmp_path: Path) -> None:
+    """`--now` in year 9999 is a usage error (exit 2) naming the range, not a traceback."""
+    out = run(["ask", "what's my balance", "--now", "9999-12-31T23:59:59+00:00"], tmp_path / "t.sqlite3")
+    assert out.returncode == 2 and "out of range" in out.stderr

@@ -12,6 +12,7 @@ from teller.store import Database, PendingActions
 from .conftest import NOW_NY, transfer
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_confirm_refuses_a_currency_without_a_limit_as_policy_does(
     empty_db: Database, demo: dict[str, Any]
 ) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from sqlalchemy import func, select
 from tests.voice.conftest import silence
 
@@ -17,6 +18,7 @@ from teller.voice.files import ask_audio
 NOW = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_a_file_split_in_two_writes_only_the_final_turns_action(
     say: Any, engine: VoiceEngine, runner: Any, tmp_path: Path
 ) -> None:

@@ -58,6 +58,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if api.replay_mode:
+            logging.getLogger("teller.api").warning(
+                "REPLAY MODE IS ON: text turns accept a client-supplied `now` as their reference time "
+                "(evaluation only; confirmations, expiry, the ledger and the audit log still use the "
+                "server clock). Unset TELLER_API__REPLAY_MODE for anything real."
+            )
         runner = await asyncio.to_thread(factory, settings)
         tracer = TurnTracer(api.otel)
         service = TurnService(runner, api, app.state.metrics, redactor, tracer)

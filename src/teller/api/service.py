@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from sqlalchemy import text
@@ -29,7 +29,7 @@ from teller.api.tracing import TurnTracer
 from teller.api.wire import ActionOut, PendingActionOut, TurnIn, TurnOut
 from teller.domain.bank import CustomerSnapshot, Transaction
 from teller.domain.turn import TurnRequest, TurnResult
-from teller.errors import DeadlineExceeded, TellerError
+from teller.errors import DeadlineExceeded, InputError, TellerError
 from teller.pipeline.session import SessionRunner, SessionStore
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class TurnService:
         self.redactor = redactor
         self.tracer = tracer
         store = SessionStore(ttl_s=settings.session_ttl_s, max_sessions=settings.max_sessions)
-        self.sessions = SessionRunner(runner, runner.pending, store)
+        self.sessions = SessionRunner(runner, runner.pending, store, clock=runner.clock)
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
         self.open_streams = 0
         self.voice: Any = None  # set when the voice path is available (see teller.api.voice)
@@ -73,11 +73,16 @@ class TurnService:
 
     async def turn(self, customer_id: str, body: TurnIn) -> TurnOut:
         """One text turn, in its session when `body.session_id` is set (or when it leaves one pending)."""
+        if body.now is not None and not self.settings.replay_mode:
+            raise InputError(
+                "`now` is accepted only when the server runs in replay mode; the server's clock decides",
+                code="now_not_allowed",
+            )
         request = TurnRequest(
             id=body.id or uuid.uuid4().hex[:16],
             customer_id=customer_id,
             text=body.text,
-            now=body.now or datetime.now(UTC),
+            now=body.now or self.runner.clock.now(),
             session_id=body.session_id,
         )
 
@@ -192,7 +197,7 @@ class TurnService:
         )
 
     async def list_pending(self, customer_id: str) -> list[PendingActionOut]:
-        rows = await self.call(self.runner.pending.list_pending, customer_id, now=datetime.now(UTC))
+        rows = await self.call(self.runner.pending.list_pending, customer_id, now=self.runner.clock.now())
         return [
             PendingActionOut(
                 action_id=r.id,
@@ -218,11 +223,13 @@ class TurnService:
         try:
             pending.get(customer_id, action_id)  # NotFound for an id that is not this customer's
             if op == "confirm":
-                done = pending.confirm(customer_id, token, now=datetime.now(UTC), action_id=action_id)
+                done = pending.confirm(customer_id, token, now=self.runner.clock.now(), action_id=action_id)
                 detail = {k: v.isoformat() if isinstance(v, date) else v for k, v in asdict(done).items()}
                 out = ActionOut(action_id=done.action_id, status="executed", detail=detail)
             else:
-                cancelled = pending.cancel(customer_id, token, now=datetime.now(UTC), action_id=action_id)
+                cancelled = pending.cancel(
+                    customer_id, token, now=self.runner.clock.now(), action_id=action_id
+                )
                 out = ActionOut(action_id=cancelled.id, status="cancelled", detail={"kind": cancelled.kind})
         except TellerError as exc:
             self.metrics.confirmations.labels(op=op, outcome=exc.code).inc()

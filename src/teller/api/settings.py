@@ -38,6 +38,11 @@ class ApiSettings(BaseModel):
     max_sessions: int = Field(default=10_000, ge=1)
     idempotency_ttl_s: int = Field(default=24 * 3600, ge=1)
 
+    # Evaluation only: accept `now` on text turns as the turn's reference time (what "tomorrow" means,
+    # which day policy previews). Never used for confirmations, expiry, the ledger or the audit log.
+    # Off by default; logged as a warning at start-up when on.
+    replay_mode: bool = False
+
     voice: bool = True  # load the voice path (audio uploads, streamed PCM) when `teller.voice` can
 
     log_level: str = "INFO"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from contextlib import ExitStack
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from starlette.datastructures import UploadFile
@@ -97,7 +97,7 @@ class VoiceAdapter:
         else:
             samples = prepare(pcm16_to_float(data), SAMPLE_RATE, max_seconds=self.api.max_audio_s, name="pcm")
         runner = _SessionRunner(service, session_id)
-        now = datetime.now(UTC)
+        now = service.runner.clock.now()
         rid = uuid.uuid4().hex[:16]
         turns = listen_samples(
             runner, samples, customer_id=customer_id, now=now, engine=self.engine, request_id=rid

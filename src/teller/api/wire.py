@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from teller.clock import in_range
 from teller.domain.bank import Account, Card, Payee, Transaction
 from teller.domain.turn import TurnResult
 
@@ -20,7 +21,12 @@ SessionId = Field(default=None, min_length=1, max_length=64, pattern=SESSION_PAT
 
 
 class TurnIn(BaseModel):
-    """A typed turn. `now` defaults to the server clock; `session_id` continues a session."""
+    """A typed turn; `session_id` continues a session.
+
+    `now` is refused (422 `now_not_allowed`) unless the server runs in replay mode
+    (`api.replay_mode`); even then it only sets the turn's reference time, never the clock that
+    expires, confirms, posts and audits.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -34,7 +40,7 @@ class TurnIn(BaseModel):
     def _aware(cls, value: datetime | None) -> datetime | None:
         if value is not None and value.utcoffset() is None:
             raise ValueError("now must carry a UTC offset, e.g. 2026-11-21T09:00:00+09:00")
-        return value
+        return None if value is None else in_range(value)
 
     @field_validator("text")
     @classmethod

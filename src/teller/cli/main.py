@@ -36,12 +36,15 @@ def _runner() -> TurnRunner:
 
 
 def _now(value: str | None) -> datetime:
+    """The turn's reference time: `--now` for evaluations, else the clock (writes always use the clock)."""
+    from teller.clock import in_range
+
     if value is None:
         return datetime.now().astimezone()
-    parsed = datetime.fromisoformat(value)
-    if parsed.tzinfo is None:
-        raise typer.BadParameter("--now needs a UTC offset, e.g. 2026-11-21T09:00:00+09:00")
-    return parsed
+    try:
+        return in_range(datetime.fromisoformat(value))
+    except ValueError as exc:
+        raise typer.BadParameter(f"--now: {exc}") from None
 
 
 @app.command()
@@ -128,7 +131,7 @@ def confirm(
 
     runner = _runner()
     try:
-        done = runner.pending.confirm(customer, token, now=datetime.now().astimezone())
+        done = runner.pending.confirm(customer, token, now=runner.clock.now())
     except TellerError as exc:
         typer.echo(f"not done: {exc.message}", err=True)
         raise typer.Exit(1) from exc
@@ -145,7 +148,7 @@ def cancel(
 
     runner = _runner()
     try:
-        runner.pending.cancel(customer, token, now=datetime.now().astimezone())
+        runner.pending.cancel(customer, token, now=runner.clock.now())
     except TellerError as exc:
         typer.echo(f"not cancelled: {exc.message}", err=True)
         raise typer.Exit(1) from exc

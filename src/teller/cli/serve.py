@@ -44,6 +44,12 @@ def serve(
     shown = f"[{bind_host}]" if ":" in bind_host else bind_host
     base = f"http://{shown}:{bound_port}"
     typer.echo(f"Teller API on {base}  (docs: /docs, metrics: /metrics)")
+    if api.replay_mode:
+        typer.secho(
+            "WARNING: replay mode is on: text turns accept a client `now` (evaluation only)",
+            fg=typer.colors.RED,
+            err=True,
+        )
     if show_keys and api.demo_keys:
         for customer in api.demo_customers:
             typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")

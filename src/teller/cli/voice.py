@@ -40,10 +40,12 @@ def ask_audio(
 def _parse_now(value: str | None) -> datetime | None:
     if value is None:
         return None
-    parsed = datetime.fromisoformat(value)
-    if parsed.tzinfo is None:
-        raise typer.BadParameter("--now needs a UTC offset, e.g. 2026-11-21T09:00:00+09:00")
-    return parsed
+    from teller.clock import in_range
+
+    try:
+        return in_range(datetime.fromisoformat(value))
+    except ValueError as exc:
+        raise typer.BadParameter(f"--now: {exc}") from None
 
 
 def listen(

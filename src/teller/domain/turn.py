@@ -7,12 +7,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from teller.clock import in_range
 from teller.domain.intents import Action, Intent
 from teller.domain.reasons import Reason
 
 
 class TurnRequest(BaseModel):
-    """One customer utterance, typed or transcribed, at the moment `now` (with the customer's offset)."""
+    """One customer utterance, typed or transcribed, understood as of `now` (with an offset).
+
+    `now` is the turn's reference time: what "today" and "tomorrow" mean and which day policy
+    previews limits for. It is the server clock's reading, except in evaluation replays
+    (`teller ask/batch --now`, the API's replay mode). Whatever it says, expiry, confirmation,
+    posting and audit read the server clock (`teller.clock`).
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -27,7 +34,7 @@ class TurnRequest(BaseModel):
     def _aware(cls, value: datetime) -> datetime:
         if value.tzinfo is None:
             raise ValueError("now must carry a UTC offset, e.g. 2026-11-21T09:00:00+09:00")
-        return value
+        return in_range(value)
 
 
 class Entities(BaseModel):

@@ -10,6 +10,9 @@
 
 `classify` and `splice` are pure. `SessionRunner` wraps the turn runner; it is thread-safe, and turns
 of one session run one at a time. Sessions live in memory, bounded in number and age.
+
+Whether an action is still waiting, and the confirmation itself, go by the server's clock, never by
+the turn's `now` (a replayed reference time must not revive an expired action).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from datetime import date, datetime
 from typing import Any, Protocol
 
+from teller.clock import Clock, SystemClock
 from teller.domain.intents import Action, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction
@@ -195,10 +199,13 @@ class PendingPort(Protocol):
 
 
 class SessionRunner:
-    def __init__(self, runner: Runner, pending: PendingPort, store: SessionStore) -> None:
+    def __init__(
+        self, runner: Runner, pending: PendingPort, store: SessionStore, *, clock: Clock | None = None
+    ) -> None:
         self.runner = runner
         self.pending = pending
         self.store = store
+        self.clock: Clock = clock or SystemClock()
 
     def run(self, request: TurnRequest) -> TurnResult:
         """Run one turn in its session (no session id: a plain turn)."""
@@ -226,7 +233,8 @@ class SessionRunner:
         if follow is None:
             return None
         ja = is_japanese(request.text)
-        waiting = session.waiting(request.now)
+        now = self.clock.now()
+        waiting = session.waiting(now)
         previous = session.last_request
         if waiting is None or waiting.pending is None or previous is None:
             if isinstance(follow, Correction):
@@ -237,7 +245,7 @@ class SessionRunner:
         pending = waiting.pending
         op = self.pending.confirm if isinstance(follow, Affirm) else self.pending.cancel
         try:
-            outcome = op(request.customer_id, pending.token, now=request.now)
+            outcome = op(request.customer_id, pending.token, now=now)
         except ConfirmationError as exc:
             return _result(request, follow, Action.REJECT, _FAILED[ja], reason=Reason.of(exc.code)), None
         if isinstance(follow, Affirm):

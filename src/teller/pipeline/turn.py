@@ -7,6 +7,9 @@ understand  fast path: intent, slots, confidence
 llm         only when the fast path is not confident (and the LLM is enabled)
 policy      limits, funds, ownership → execute / confirm / clarify / ask_slot / reject
 act         pending action with a one-time token, card lock, or the read-only answer
+
+Two times: `request.now` is the turn's reference (what "tomorrow" means, which day policy previews);
+`self.clock` stamps everything written (pending actions and their expiry, card locks, audit).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import threading
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from teller.clock import Clock, SystemClock
 from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
@@ -39,9 +43,10 @@ from teller.understand.model import Understanding
 class TurnRunner:
     """Runs text turns for any customer of one database. Thread-safe; holds no per-turn state."""
 
-    def __init__(self, settings: Settings, db: Database) -> None:
+    def __init__(self, settings: Settings, db: Database, *, clock: Clock | None = None) -> None:
         self.settings = settings
         self.db = db
+        self.clock: Clock = clock or SystemClock()
         self.bank = BankRepository(db)
         self.pending = PendingActions(db)
         self.fast_path = FastPath(default_classifier())
@@ -58,9 +63,9 @@ class TurnRunner:
             return self._extractor
 
     @classmethod
-    def from_settings(cls, settings: Settings | None = None) -> TurnRunner:
+    def from_settings(cls, settings: Settings | None = None, *, clock: Clock | None = None) -> TurnRunner:
         settings = settings or load_settings()
-        return cls(settings, open_database(settings.store))
+        return cls(settings, open_database(settings.store), clock=clock)
 
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
         """Warm the caches a later `run` of a similar text will hit (snapshot, name index, romaji)."""
@@ -108,7 +113,7 @@ class TurnRunner:
                 decide(understood, snapshot, today=today, outgoing_today=outgoing), understood
             )
         with clock.stage("act"):
-            pending, data = self._act(decision, understood, snapshot, request.now)
+            pending, data = self._act(decision, understood, snapshot, self.clock.now())
             if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
                 snapshot = self.bank.snapshot(request.customer_id)
         candidates = [
