@@ -29,7 +29,6 @@ def _pending_rows(runner: Any) -> int:
         return int(session.scalar(select(func.count()).select_from(PendingActionRow)) or 0)
 
 
-@LATER
 @pytest.mark.parametrize(
     ("customer", "text"),
     [
@@ -67,7 +66,6 @@ def test_zero_and_absurd_amounts_are_invalid(runner: Any, customer: str, text: s
     assert _pending_rows(runner) == 0
 
 
-@LATER
 def test_another_customers_card_id_never_locks_the_callers_card(runner: Any) -> None:
     """c_002 saying "lock card k_001" (c_001's card) is refused or questioned; no card changes."""
     cards = runner.bank.snapshot("c_002").cards
@@ -85,7 +83,7 @@ def test_another_customers_card_id_never_locks_the_callers_card(runner: Any) -> 
         "send $5 to p_001",  # c_001's payee
         pytest.param("what's the balance of a_001", marks=LATER),
         "pay b_001",  # c_001's biller
-        pytest.param("unlock card k_002", marks=LATER),
+        "unlock card k_002",
     ],
 )
 def test_another_customers_object_id_is_never_replaced_by_the_callers(runner: Any, text: str) -> None:
