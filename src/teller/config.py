@@ -38,6 +38,7 @@ class UnderstandSettings(BaseModel):
 
 class PolicySettings(BaseModel):
     pending_ttl_s: int = 300
+    schedule_horizon_days: int = Field(default=365, ge=1, le=3650)  # how far ahead a payment may be dated
 
 
 class LLMEndpoint(BaseModel):

@@ -102,7 +102,6 @@ def test_a_now_out_of_range_is_a_422_not_a_500(server: Served, now: str) -> None
     assert server.counts() == before
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_a_date_in_year_9999_is_refused_not_a_crash(server: Served) -> None:
     """A transfer dated 9999-12-31 is a policy refusal (200, reject), never a 500 at confirmation."""
     r = _turn(server, "send $20 to David Lee on 9999-12-31")
@@ -157,7 +156,6 @@ def _confirm(s: Served, out: dict[str, Any], customer: str) -> httpx.Response:
     )
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 @pytest.mark.parametrize(("amount", "expected"), [(1000, [200, 200, 409]), (2000, [200, 409, 409])])
 def test_scheduled_payments_cannot_overcommit_the_balance(
     server: Served, amount: int, expected: list[int]

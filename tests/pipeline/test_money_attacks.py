@@ -55,8 +55,8 @@ def test_a_negative_amount_is_refused_as_invalid(runner: Any, customer: str, tex
     [
         ("c_001", "send 0 yen to sato ken"),
         ("c_002", "send 0 dollars to David Lee"),
-        pytest.param("c_002", "send 10000000000000000000000 dollars to David Lee", marks=LATER),
-        pytest.param("c_001", "佐藤健さんに1000000000000000000円振り込んで", marks=LATER),
+        ("c_002", "send 10000000000000000000000 dollars to David Lee"),
+        ("c_001", "佐藤健さんに1000000000000000000円振り込んで"),
     ],
 )
 def test_zero_and_absurd_amounts_are_invalid(runner: Any, customer: str, text: str) -> None:

@@ -11,6 +11,7 @@ import pytest
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.policy.decide import decide
+from teller.policy.rules import Committed
 from teller.store.bankfile import parse_bank_file
 from teller.store.db import Database
 from teller.store.repo import BankRepository
@@ -46,7 +47,7 @@ def _transfer(
 
 def test_a_valid_transfer_waits_for_confirmation(snapshots: dict[str, CustomerSnapshot]) -> None:
     """Money movement inside limits and funds is `confirm`, with minor units computed exactly."""
-    d = decide(_transfer("5000"), snapshots["c_001"], today=TODAY, outgoing_today={})
+    d = decide(_transfer("5000"), snapshots["c_001"], today=TODAY)
     assert d.action is Action.CONFIRM and d.entities.amount_minor == 5000 and d.effect is not None
 
 
@@ -56,7 +57,6 @@ def test_usd_amount_becomes_cents(snapshots: dict[str, CustomerSnapshot]) -> Non
         _transfer("12.99", "USD", "p_007", account="a_002"),
         snapshots["c_001"],
         today=TODAY,
-        outgoing_today={},
     )
     assert d.entities.amount_minor == 1299 and d.action is Action.CONFIRM
 
@@ -74,15 +74,18 @@ def test_limits_and_bad_amounts_are_rejected(
     snapshots: dict[str, CustomerSnapshot], amount: str, outgoing: int, reason: str
 ) -> None:
     """Per-transaction and daily limits, and amounts JPY cannot hold, give `reject` with the reason."""
-    d = decide(_transfer(amount), snapshots["c_001"], today=TODAY, outgoing_today={"JPY": outgoing})
+    d = decide(
+        _transfer(amount),
+        snapshots["c_001"],
+        today=TODAY,
+        committed=Committed(1234567, outgoing_minor=outgoing),
+    )
     assert d.action is Action.REJECT and d.reason == reason
 
 
 def test_insufficient_funds(snapshots: dict[str, CustomerSnapshot]) -> None:
     """More than the balance (but within limits) is rejected for funds."""
-    d = decide(
-        _transfer("4900", "USD", "p_104", account="a_101"), snapshots["c_002"], today=TODAY, outgoing_today={}
-    )
+    d = decide(_transfer("4900", "USD", "p_104", account="a_101"), snapshots["c_002"], today=TODAY)
     assert d.action is Action.REJECT and d.reason == "insufficient_funds"
 
 
@@ -92,14 +95,13 @@ def test_recipient_of_another_customer_is_never_accepted(snapshots: dict[str, Cu
         _transfer("100", "USD", "p_201", account="a_101", recipient_phrase="only payee"),
         snapshots["c_002"],
         today=TODAY,
-        outgoing_today={},
     )
     assert d.action is Action.REJECT and d.entities.recipient_id is None
 
 
 def test_missing_amount_asks_for_it(snapshots: dict[str, CustomerSnapshot]) -> None:
     """A known recipient without an amount is `ask_slot` naming amount_minor."""
-    d = decide(_transfer(None), snapshots["c_001"], today=TODAY, outgoing_today={})
+    d = decide(_transfer(None), snapshots["c_001"], today=TODAY)
     assert (
         d.action is Action.ASK_SLOT and d.missing == ("amount_minor",) and d.entities.recipient_id == "p_001"
     )
@@ -117,15 +119,13 @@ def test_several_close_recipients_clarify(snapshots: dict[str, CustomerSnapshot]
         ),
         ambiguous_slot="recipient_id",
     )
-    d = decide(u, snapshots["c_001"], today=TODAY, outgoing_today={})
+    d = decide(u, snapshots["c_001"], today=TODAY)
     assert d.action is Action.CLARIFY and d.entities.recipient_id is None
 
 
 def test_past_dates_are_rejected(snapshots: dict[str, CustomerSnapshot]) -> None:
     """A transfer dated before today is refused."""
-    d = decide(
-        _transfer("5000", execute_on=date(2026, 11, 20)), snapshots["c_001"], today=TODAY, outgoing_today={}
-    )
+    d = decide(_transfer("5000", execute_on=date(2026, 11, 20)), snapshots["c_001"], today=TODAY)
     assert d.action is Action.REJECT and d.reason == "date_in_past"
 
 
@@ -135,19 +135,16 @@ def test_card_lock_executes_and_unlock_needs_a_locked_card(snapshots: dict[str, 
         Understanding(Intent.CARD_LOCK, 0.95, Slots(card_id="k_101")),
         snapshots["c_002"],
         today=TODAY,
-        outgoing_today={},
     )
     unlock = decide(
         Understanding(Intent.CARD_UNLOCK, 0.95, Slots(card_id="k_102")),
         snapshots["c_002"],
         today=TODAY,
-        outgoing_today={},
     )
     active = decide(
         Understanding(Intent.CARD_UNLOCK, 0.95, Slots(card_id="k_101")),
         snapshots["c_002"],
         today=TODAY,
-        outgoing_today={},
     )
     assert (lock.action, unlock.action, active.action) == (Action.EXECUTE, Action.CONFIRM, Action.REJECT)
 
@@ -158,7 +155,6 @@ def test_card_of_another_customer_is_not_found(snapshots: dict[str, CustomerSnap
         Understanding(Intent.CARD_LOCK, 0.95, Slots(card_id="k_001")),
         snapshots["c_002"],
         today=TODAY,
-        outgoing_today={},
     )
     assert d.action is Action.REJECT and d.reason == "no_card"
 
@@ -166,5 +162,5 @@ def test_card_of_another_customer_is_not_found(snapshots: dict[str, CustomerSnap
 def test_bill_defaults_to_the_outstanding_amount(snapshots: dict[str, CustomerSnapshot]) -> None:
     """A bill payment without an amount pays what is owed."""
     u = Understanding(Intent.BILL_PAYMENT, 0.95, Slots(biller_id="b_002", account_id="a_001", currency="JPY"))
-    d = decide(u, snapshots["c_001"], today=TODAY, outgoing_today={})
+    d = decide(u, snapshots["c_001"], today=TODAY)
     assert d.action is Action.CONFIRM and d.entities.amount_minor == 6380

@@ -9,10 +9,9 @@ import pytest
 from teller.errors import ConfirmationError
 from teller.store import Database, PendingActions
 
-from .conftest import NOW_NY, transfer
+from .conftest import NOW, NOW_NY, bill, transfer
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_confirm_refuses_a_currency_without_a_limit_as_policy_does(
     empty_db: Database, demo: dict[str, Any]
 ) -> None:
@@ -29,3 +28,33 @@ def test_confirm_refuses_a_currency_without_a_limit_as_policy_does(
     with pytest.raises(ConfirmationError) as refused:
         pending.confirm("c_002", token, now=NOW_NY)
     assert refused.value.code == "currency_not_supported"
+
+
+def test_a_bill_payment_over_the_daily_limit_is_refused_at_confirmation(
+    empty_db: Database, demo: dict[str, Any]
+) -> None:
+    """The daily limit binds bill payments too: with the day's limit used, a bill cannot be paid."""
+    demo["customers"][1]["accounts"][1]["balance_minor"] = 10_000_000
+    empty_db.load_bank(demo)
+    pending = PendingActions(empty_db)
+    for _ in range(2):
+        _, token = pending.create(
+            "c_002", "transfer", transfer(500_000, currency="USD", account_id="a_102", recipient_id="p_104"),
+            now=NOW_NY, ttl_s=300,
+        )  # fmt: skip
+        pending.confirm("c_002", token, now=NOW_NY)
+    payload = {**bill(14237, biller_id="b_101"), "currency": "USD", "account_id": "a_102"}
+    _, token = pending.create("c_002", "bill_payment", payload, now=NOW_NY, ttl_s=300)
+    with pytest.raises(ConfirmationError) as refused:
+        pending.confirm("c_002", token, now=NOW_NY)
+    assert refused.value.code == "over_daily_limit"
+
+
+def test_a_date_beyond_the_horizon_is_refused_at_confirmation(pending: PendingActions) -> None:
+    """A payment dated 9999-12-31 is refused (date_too_far), never an overflow."""
+    _, token = pending.create(
+        "c_001", "transfer", transfer(5000, execute_on="9999-12-31"), now=NOW, ttl_s=300
+    )
+    with pytest.raises(ConfirmationError) as refused:
+        pending.confirm("c_001", token, now=NOW)
+    assert refused.value.code == "date_too_far"

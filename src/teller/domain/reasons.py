@@ -19,6 +19,7 @@ class Reason(StrEnum):
     CURRENCY_MISMATCH = "currency_mismatch"
     CURRENCY_NOT_SUPPORTED = "currency_not_supported"  # no limit configured for that currency
     DATE_IN_PAST = "date_in_past"
+    DATE_TOO_FAR = "date_too_far"  # further ahead than payments may be scheduled
     RECIPIENT_NOT_REGISTERED = "recipient_not_registered"
     NO_SOURCE_ACCOUNT = "no_source_account"
     NO_CARD = "no_card"

@@ -15,7 +15,7 @@ Two times: `request.now` is the turn's reference (what "tomorrow" means, which d
 from __future__ import annotations
 
 import threading
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from teller.clock import Clock, SystemClock
@@ -30,6 +30,7 @@ from teller.pipeline import effects, llm_step
 from teller.pipeline.reply import render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
+from teller.policy.rules import Committed, date_rule, value_day
 from teller.store.db import Database, open_database
 from teller.store.pending import PendingActions
 from teller.store.repo import BankRepository
@@ -48,7 +49,7 @@ class TurnRunner:
         self.db = db
         self.clock: Clock = clock or SystemClock()
         self.bank = BankRepository(db)
-        self.pending = PendingActions(db)
+        self.pending = PendingActions(db, horizon_days=settings.policy.schedule_horizon_days)
         self.fast_path = FastPath(default_classifier())
         self._extractor: Extractor | None = None
         self._extractor_lock = threading.Lock()
@@ -103,14 +104,16 @@ class TurnRunner:
                 understood = llm_step.merge(understood, outcome, snapshot)
                 llm_ttft = outcome.ttft_ms
         with clock.stage("policy"):
-            outgoing: dict[str, int] = {}
-            if understood.intent is Intent.TRANSFER_MONEY and understood.slots.currency:
-                currency = understood.slots.currency
-                outgoing[currency] = self.bank.outgoing_today(
-                    snapshot.customer.id, currency, today, snapshot.customer.timezone
-                )
+            horizon = self.settings.policy.schedule_horizon_days
             decision = llm_step.degrade(
-                decide(understood, snapshot, today=today, outgoing_today=outgoing), understood
+                decide(
+                    understood,
+                    snapshot,
+                    today=today,
+                    committed=self._committed(understood, snapshot, today, horizon),
+                    horizon_days=horizon,
+                ),
+                understood,
             )
         with clock.stage("act"):
             pending, data = self._act(decision, understood, snapshot, self.clock.now())
@@ -152,6 +155,17 @@ class TurnRunner:
             ],
             timings_ms=clock.finish() | ({"llm_ttft": round(llm_ttft, 3)} if llm_ttft is not None else {}),
         )
+
+    def _committed(
+        self, understood: Understanding, snapshot: CustomerSnapshot, today: date, horizon: int
+    ) -> Committed | None:
+        """What already weighs on the payment's account and day, for policy's preview (money turns only)."""
+        if understood.intent not in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):
+            return None
+        account_id, execute_on = understood.slots.account_id, understood.slots.execute_on
+        if account_id is None or date_rule(execute_on, today, horizon_days=horizon) is not None:
+            return None  # policy refuses without it
+        return self.bank.committed(snapshot.customer.id, account_id, value_day(execute_on, today))
 
     def _act(
         self, decision: Decision, understood: Understanding, snapshot: CustomerSnapshot, now: datetime

@@ -1,13 +1,14 @@
 """Policy: validate what was understood and choose the contract's action.
 
-Pure: the caller passes the customer's snapshot, the local date and how much has already left
-today. Money movement and card unlock wait for an explicit yes (`confirm`); read-only queries and
-protective actions (locking a card) `execute`; anything unsafe is a `reject` with a reason.
+Pure: the caller passes the customer's snapshot, the local date and what is already committed on
+the payment's account and day (`rules.Committed`). Money movement and card unlock wait for an
+explicit yes (`confirm`); read-only queries and protective actions (locking a card) `execute`;
+anything unsafe is a `reject` with a reason. Whether money may leave is `rules.money_rule`, the same
+function the store runs again inside the confirming transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -19,6 +20,7 @@ from teller.domain.money import to_minor
 from teller.domain.reasons import Reason
 from teller.domain.turn import Entities
 from teller.errors import BadAmount
+from teller.policy.rules import Committed, date_rule, money_rule, valid_amount
 from teller.understand.model import Understanding
 
 
@@ -46,16 +48,33 @@ _SIMPLE: dict[Intent, Action] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class MoneyContext:
+    """What a money decision needs besides the snapshot: the customer's today, the scheduling
+    horizon and, when the caller could read it, what is committed on the payment's account and day
+    (None: only the snapshot's balance is known, nothing scheduled or sent)."""
+
+    today: date
+    committed: Committed | None = None
+    horizon_days: int = 365
+
+
 def decide(
-    u: Understanding, snapshot: CustomerSnapshot, *, today: date, outgoing_today: Mapping[str, int]
+    u: Understanding,
+    snapshot: CustomerSnapshot,
+    *,
+    today: date,
+    committed: Committed | None = None,
+    horizon_days: int = 365,
 ) -> Decision:
     """The action for one understood turn."""
     if u.intent in _SIMPLE:
         return Decision(_SIMPLE[u.intent])
+    money = MoneyContext(today, committed, horizon_days)
     if u.intent is Intent.TRANSFER_MONEY:
-        return _transfer(u, snapshot, today, outgoing_today)
+        return _transfer(u, snapshot, money)
     if u.intent is Intent.BILL_PAYMENT:
-        return _bill(u, snapshot, today)
+        return _bill(u, snapshot, money)
     if u.intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
         return _card(u, snapshot)
     slots = u.slots
@@ -81,27 +100,30 @@ def _minor(u: Understanding) -> tuple[int | None, bool]:
         return None, False
 
 
-def _common_money_checks(
-    u: Understanding, snapshot: CustomerSnapshot, entities: Entities, today: date
+def _money_checks(
+    kind: ActionKind, snapshot: CustomerSnapshot, entities: Entities, money: MoneyContext
 ) -> Reason | None:
-    """Reasons shared by transfers and bill payments; None when the money may move."""
+    """Why this payment may not be proposed; None when it may (transfers and bill payments alike)."""
     account = snapshot.account(entities.account_id) if entities.account_id else None
     if account is None:
         return Reason.NO_SOURCE_ACCOUNT
-    if entities.amount_minor is not None and entities.amount_minor <= 0:
+    amount = entities.amount_minor or 0
+    if not valid_amount(amount):
         return Reason.INVALID_AMOUNT
-    if entities.currency != account.currency:
-        return Reason.CURRENCY_MISMATCH
-    if entities.execute_on is not None and entities.execute_on < today:
-        return Reason.DATE_IN_PAST
-    if entities.amount_minor is not None and entities.amount_minor > account.balance_minor:
-        return Reason.INSUFFICIENT_FUNDS
-    return None
+    reason = date_rule(entities.execute_on, money.today, horizon_days=money.horizon_days)
+    if reason is not None:
+        return reason
+    return money_rule(
+        kind,
+        amount,
+        entities.currency or "",
+        account_currency=account.currency,
+        limits=snapshot.limits,
+        committed=money.committed or Committed(balance_minor=account.balance_minor),
+    )
 
 
-def _transfer(
-    u: Understanding, snapshot: CustomerSnapshot, today: date, outgoing: Mapping[str, int]
-) -> Decision:
+def _transfer(u: Understanding, snapshot: CustomerSnapshot, money: MoneyContext) -> Decision:
     slots = u.slots
     minor, valid = _minor(u)
     entities = Entities(
@@ -122,29 +144,13 @@ def _transfer(
         return Decision(Action.ASK_SLOT, entities, missing=_missing(entities, "recipient_id"))
     if entities.amount_minor is None:
         return Decision(Action.ASK_SLOT, entities, missing=("amount_minor",))
-    reason = _common_money_checks(u, snapshot, entities, today)
-    if reason is None:
-        reason = _limits(snapshot, entities.currency or "", entities.amount_minor, outgoing)
+    reason = _money_checks(ActionKind.TRANSFER, snapshot, entities, money)
     if reason is not None:
         return Decision(Action.REJECT, entities, reason=reason)
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.TRANSFER))
 
 
-def _limits(
-    snapshot: CustomerSnapshot, currency: str, minor: int, outgoing: Mapping[str, int]
-) -> Reason | None:
-    per_txn = snapshot.limits.per_txn_minor.get(currency)
-    daily = snapshot.limits.daily_minor.get(currency)
-    if per_txn is None or daily is None:
-        return Reason.CURRENCY_NOT_SUPPORTED
-    if minor > per_txn:
-        return Reason.OVER_LIMIT
-    if outgoing.get(currency, 0) + minor > daily:
-        return Reason.OVER_DAILY_LIMIT
-    return None
-
-
-def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision:
+def _bill(u: Understanding, snapshot: CustomerSnapshot, money: MoneyContext) -> Decision:
     slots = u.slots
     biller = snapshot.biller(slots.biller_id) if slots.biller_id else None
     minor, valid = _minor(u)
@@ -165,7 +171,7 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision
         return Decision(Action.ASK_SLOT, entities, missing=("biller_id",))
     if entities.amount_minor == 0 and slots.amount_major is None:
         return Decision(Action.REJECT, entities, reason=Reason.NOTHING_DUE)
-    reason = _common_money_checks(u, snapshot, entities, today)
+    reason = _money_checks(ActionKind.BILL_PAYMENT, snapshot, entities, money)
     if reason is not None:
         return Decision(Action.REJECT, entities, reason=reason)
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.BILL_PAYMENT))

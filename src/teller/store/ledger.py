@@ -1,8 +1,10 @@
-"""Money movements inside a write transaction: executing a confirmed action, daily outgoing sums.
+"""Money movements inside a write transaction: executing a confirmed action.
 
 Everything here takes the caller's session and never commits: `PendingActions.confirm` decides
-whether the whole unit commits. Checks that guard money are written as conditional UPDATEs
-(``... WHERE balance_minor >= :amount``) so they hold on any database and isolation level.
+whether the whole unit commits. Whether money may leave is `policy.rules.money_rule` (the rule the
+turn previewed with), run on figures read in this transaction (`store.commitments`); the debit itself
+is still a conditional UPDATE (``... WHERE balance_minor >= :amount``) so it holds on any database
+and isolation level.
 """
 
 from __future__ import annotations
@@ -10,12 +12,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
-from sqlalchemy import case, func, insert, or_, select, update
+from sqlalchemy import case, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
@@ -23,7 +25,9 @@ from teller.domain.intents import ActionKind
 from teller.domain.money import EXPONENTS, Money
 from teller.domain.reasons import Reason
 from teller.errors import ConfirmationError, InputError
+from teller.policy.rules import date_rule, money_rule, value_day
 from teller.store.audit import record
+from teller.store.commitments import committed_on, limits_of
 from teller.store.schema import (
     AccountRow,
     BillerRow,
@@ -34,7 +38,6 @@ from teller.store.schema import (
     TransactionRow,
 )
 
-OUTGOING_KINDS = tuple(k.value for k in ActionKind if k.moves_money)
 _REQUIRED = {
     ActionKind.TRANSFER: ("amount_minor", "currency", "account_id", "recipient_id"),
     ActionKind.BILL_PAYMENT: ("amount_minor", "currency", "account_id", "biller_id"),
@@ -113,29 +116,6 @@ def touch_customer(session: Session, customer_id: str, *, names: bool = False) -
     )
 
 
-def outgoing_on(session: Session, customer_id: str, currency: str, day: date, tz: str) -> int:
-    """Minor units the customer sends (transfers and bill payments) on `day` in time zone `tz`.
-
-    Posted movements count by when they were posted, scheduled ones by their execution day.
-    """
-    zone = ZoneInfo(tz)
-    start = datetime.combine(day, time(0), zone)
-    end = datetime.combine(day + timedelta(days=1), time(0), zone)
-    txn = TransactionRow
-    total = session.execute(
-        select(func.coalesce(func.sum(-txn.amount_minor), 0)).where(
-            txn.customer_id == customer_id,
-            txn.currency == currency,
-            txn.kind.in_(OUTGOING_KINDS),
-            or_(
-                (txn.status == "posted") & (txn.posted_at >= start) & (txn.posted_at < end),
-                (txn.status == "scheduled") & (txn.execute_on == day),
-            ),
-        )
-    ).scalar_one()
-    return int(total)  # PostgreSQL sums BIGINT into NUMERIC
-
-
 def execute_action(
     session: Session,
     *,
@@ -144,6 +124,7 @@ def execute_action(
     kind: str,
     payload: Mapping[str, Any],
     now: datetime,
+    horizon_days: int = 365,
 ) -> ExecutedAction:
     """Carry out a pending action whose status was just flipped to executed; raise to roll back."""
     customer = session.get(CustomerRow, customer_id)
@@ -157,7 +138,7 @@ def execute_action(
     if kind == ActionKind.CARD_UNLOCK:
         done = _unlock_card(session, customer_id, action_id, parsed)
     else:
-        done = _move_money(session, customer, action_id, kind, parsed, now)
+        done = _move_money(session, customer, action_id, ActionKind(kind), parsed, now, horizon_days)
     detail = {"action_id": action_id, "kind": kind, "transaction_id": done.transaction_id,
               "account_id": done.account_id, "amount_minor": parsed.amount_minor, "currency": done.currency,
               "new_balance_minor": done.new_balance_minor,
@@ -189,7 +170,13 @@ def _unlock_card(session: Session, customer_id: str, action_id: str, p: ActionPa
 
 
 def _move_money(
-    session: Session, customer: CustomerRow, action_id: str, kind: str, p: ActionPayload, now: datetime
+    session: Session,
+    customer: CustomerRow,
+    action_id: str,
+    kind: ActionKind,
+    p: ActionPayload,
+    now: datetime,
+    horizon_days: int,
 ) -> ExecutedAction:
     assert p.amount_minor is not None and p.currency is not None  # guaranteed by parse_payload
     amount, currency = p.amount_minor, p.currency
@@ -209,9 +196,9 @@ def _move_money(
     counterparty_id, counterparty = _counterparty(session, customer.id, kind, p)
 
     today = now.astimezone(ZoneInfo(customer.timezone)).date()
-    immediate = p.execute_on is None or p.execute_on <= today
-    day = today if immediate or p.execute_on is None else p.execute_on
-    _check_limits(session, customer, kind, amount, currency, day)
+    day = value_day(p.execute_on, today)
+    immediate = day == today
+    _check_rules(session, customer, kind, p, today=today, day=day, horizon_days=horizon_days)
 
     if immediate:
         debited = _rowcount(
@@ -280,26 +267,39 @@ def _counterparty(session: Session, customer_id: str, kind: str, p: ActionPayloa
     return biller.id, biller.display_name
 
 
-def _check_limits(
-    session: Session, customer: CustomerRow, kind: str, amount: int, currency: str, day: date
+def _check_rules(
+    session: Session,
+    customer: CustomerRow,
+    kind: ActionKind,
+    p: ActionPayload,
+    *,
+    today: date,
+    day: date,
+    horizon_days: int,
 ) -> None:
-    # Re-checked here because two pending transfers, each within the limit when proposed, could
-    # together exceed it; only the confirming transaction sees both. Same rules and codes as
-    # policy.decide: transfer limits bind transfers, and the daily sum counts bill payments too.
-    if kind != ActionKind.TRANSFER:
-        return
-    limits = customer.limits
-    per_txn = limits.get("transfer_per_txn_minor", {}).get(currency)
-    if per_txn is not None and amount > per_txn:
-        raise _refuse(Reason.OVER_LIMIT, f"{_fmt(amount, currency)} is over the per-transfer limit")
-    daily = limits.get("transfer_daily_minor", {}).get(currency)
-    if (
-        daily is not None
-        and outgoing_on(session, customer.id, currency, day, customer.timezone) + amount > daily
-    ):
-        raise _refuse(
-            Reason.OVER_DAILY_LIMIT, f"{_fmt(amount, currency)} would exceed the daily limit for {day}"
+    # Re-checked here because two pending payments, each fine when proposed, could together exceed
+    # the funds or the limit; only the confirming transaction sees both.
+    assert p.amount_minor is not None and p.currency is not None and p.account_id is not None
+    reason = date_rule(p.execute_on, today, horizon_days=horizon_days)
+    if reason is None:  # only a date inside the horizon is ever turned into day boundaries
+        committed = committed_on(
+            session, customer_id=customer.id, account_id=p.account_id, currency=p.currency, day=day,
+            tz=customer.timezone,
+        )  # fmt: skip
+        reason = (
+            Reason.ACCOUNT_NOT_FOUND
+            if committed is None
+            else money_rule(
+                kind,
+                p.amount_minor,
+                p.currency,
+                account_currency=p.currency,
+                limits=limits_of(customer.limits),
+                committed=committed,
+            )
         )
+    if reason is not None:
+        raise _refuse(reason, f"{_fmt(p.amount_minor, p.currency)} on {day.isoformat()}: {reason.value}")
 
 
 def _fmt(amount: int, currency: str) -> str:

@@ -76,8 +76,9 @@ def _view(row: PendingActionRow) -> PendingAction:
 class PendingActions:
     """Create, confirm and cancel one customer's pending actions."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, horizon_days: int = 365) -> None:
         self._db = db
+        self._horizon_days = horizon_days  # how far ahead a confirmed payment may be dated
 
     def create(
         self,
@@ -172,6 +173,7 @@ class PendingActions:
                         kind=row.kind,
                         payload=row.payload,
                         now=now,
+                        horizon_days=self._horizon_days,
                     )
                 else:
                     # Returned, not raised, so that marking an overdue action expired commits.

@@ -12,18 +12,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import date, datetime
-from types import MappingProxyType
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from teller.domain.bank import Account, Biller, Card, Customer, CustomerSnapshot, Limits, Payee, Transaction
+from teller.domain.bank import Account, Biller, Card, Customer, CustomerSnapshot, Payee, Transaction
 from teller.errors import Forbidden, InputError, NotFound
+from teller.policy.rules import Committed
 from teller.store.audit import record
+from teller.store.commitments import committed_on, limits_of, outgoing_on
 from teller.store.db import Database
-from teller.store.ledger import outgoing_on, touch_customer
+from teller.store.ledger import touch_customer
 from teller.store.schema import (
     CARD_STATUSES,
     AccountRow,
@@ -51,7 +52,6 @@ class BankRepository:
         self._db = db
         self._recheck_s = recheck_s
         self._cache: dict[str, _Cached] = {}
-        self._outgoing: dict[tuple[str, str, date, str], tuple[tuple[int, int], float, int]] = {}
 
     def snapshot(self, customer_id: str) -> CustomerSnapshot:
         """Everything the pure stages may know about the customer (NotFound if unknown)."""
@@ -112,21 +112,29 @@ class BankRepository:
         ]
 
     def outgoing_today(self, customer_id: str, currency: str, day: date, tz: str) -> int:
-        """Minor units sent by transfers and bill payments posted or scheduled on `day` (in `tz`).
-
-        Cached until this process writes for the customer or `recheck_s` passes: the turn only
-        uses it to refuse early, and confirm re-checks the limit inside its own transaction.
-        """
-        key = (customer_id, currency, day, tz)
-        generation = self._db.generation(customer_id)
-        hit = self._outgoing.get(key)
-        now = time.monotonic()
-        if hit is not None and hit[0] == generation and now - hit[1] < self._recheck_s:
-            return hit[2]
+        """Minor units sent by transfers and bill payments on `day` (in `tz`), paid or scheduled."""
         with self._db.read() as session:
-            total = outgoing_on(session, customer_id, currency, day, tz)
-        self._outgoing[key] = (generation, now, total)
-        return total
+            return outgoing_on(session, customer_id, currency, day, tz)
+
+    def committed(self, customer_id: str, account_id: str, day: date) -> Committed | None:
+        """What weighs on one of the customer's accounts and on `day` (None: not the customer's).
+
+        Read fresh on every call, in one read transaction: the turn previews with it, and the
+        confirming transaction reads it again before any money moves.
+        """
+        snapshot = self.snapshot(customer_id)
+        account = snapshot.account(account_id)
+        if account is None:
+            return None
+        with self._db.read() as session:
+            return committed_on(
+                session,
+                customer_id=customer_id,
+                account_id=account_id,
+                currency=account.currency,
+                day=day,
+                tz=snapshot.customer.timezone,
+            )
 
     def set_card_status(self, customer_id: str, card_id: str, status: str, *, now: datetime) -> Card:
         """Lock or unlock one of the customer's cards, with an audit record."""
@@ -172,7 +180,7 @@ class BankRepository:
                 customer=Customer(
                     customer.id, customer.name, customer.name_latin, customer.locale, customer.timezone
                 ),
-                limits=_limits(customer.limits),
+                limits=limits_of(customer.limits),
                 accounts=tuple(
                     Account(a.id, a.type, a.label, a.currency, a.number_last4, a.balance_minor)
                     for a in rows(AccountRow)
@@ -200,14 +208,6 @@ def _biller(b: BillerRow) -> Biller:
         b.reading_kana,
         tuple(b.aliases),
         b.due,
-    )
-
-
-def _limits(stored: dict[str, Any]) -> Limits:
-    # Read-only views: one snapshot object is shared by every turn until it is invalidated.
-    return Limits(
-        per_txn_minor=MappingProxyType(dict(stored.get("transfer_per_txn_minor", {}))),
-        daily_minor=MappingProxyType(dict(stored.get("transfer_daily_minor", {}))),
     )
 
 
