@@ -24,7 +24,9 @@ SOUND_ALIKE = 93.0  # below a variant kanji (97), above a partial name (90)
 
 # A run of kanji (katakana and kana may follow: 中村さくら) where a name stands: before an
 # honorific (already blanked to spaces by the scanner), a recipient particle, or the end.
-_NAME_RUN = re.compile(f"[{KANJI_CLASS}][{KANJI_CLASS}{KATAKANA_CLASS}ぁ-ゖ]*?(?=\\s|に|へ|宛|の|と|$)")
+_NAME_RUN = re.compile(f"[{KANJI_CLASS}][{KANJI_CLASS}{KATAKANA_CLASS}ぁ-ゖ]*?(?=\\s|に|へ|宛)")
+# Banking words that stand where a name could (口座に, 普通預金へ): never read aloud as a name.
+_NOT_NAMES = re.compile("口座|預金|残高|代|料金|請求|カード|明細|取引|振込|送金|普通|当座|定期|円")
 
 
 @lru_cache(maxsize=1)
@@ -48,8 +50,11 @@ def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: lis
     out: list[Hit] = []
     for m in _NAME_RUN.finditer(folded):
         start, end = m.span()
-        if any(h.full and h.start <= start and end <= h.end for h in found):
+        if any(h.full and h.start <= start and end <= h.end for h in found) or _NOT_NAMES.search(m.group()):
             continue
+        honorific = folded[end : end + 1] == " "  # さん/様/くん were blanked to spaces by the scanner
+        if not honorific and end - start < 3:
+            continue  # 中村桜に… is a name; a two-kanji word before に is more often something else
         entries = [e for e in t.readings.get(reading(m.group()), ()) if e in allowed]
         out.extend(Hit(e, SOUND_ALIKE, "sound_alike", m.group(), True, start, end) for e in entries)
     return out

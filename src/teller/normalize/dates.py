@@ -18,6 +18,7 @@ Conventions, chosen so that a date always lands on the day the customer most lik
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable
 from datetime import date, timedelta
 
@@ -348,6 +349,12 @@ def _rename(rule: str, m: re.Match[str]) -> str:
     return "weekday_this_week" if week == "今週" else "weekday"
 
 
+@lru_cache(maxsize=256)
+def _gate(needs: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regex for a rule's cheap pre-test: any of its needles in the text."""
+    return re.compile("|".join(re.escape(n) for n in needs)) if needs else None
+
+
 _DAY_AROUND_EN = re.compile(r"(?:the )?day (?P<dir>after|before) $")
 _DAY_AROUND_JA = re.compile(r"^の?(?P<dir>翌日|前日)")
 
@@ -375,7 +382,8 @@ def scan_dates(
     rules = base + calendar_rules(country, today.year)
     found: list[tuple[int, int, re.Match[str], DateRule]] = []
     for rule in rules:
-        if not rule.needs or any(needle in text for needle in rule.needs):
+        gate = _gate(rule.needs)
+        if gate is None or gate.search(text):
             found.extend((m.start(), m.end(), m, rule) for m in rule.pattern.finditer(text))
     # Longest first: "next friday" beats "friday", "12月1日" beats "1日".
     found.sort(key=lambda f: (f[0] - f[1], f[0]))

@@ -176,6 +176,8 @@ def cover(
         people=others,
         correction=(loose.start, loose.end, loose.surface) if loose else None,
     )
+    if not found and u.hold is None:
+        return u
     trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
     kinds = {x.kind for x in found}
     hold, missing = u.hold, u.hold_missing
