@@ -176,7 +176,8 @@ def cover(
         people=others,
         correction=(loose.start, loose.end, loose.surface) if loose else None,
     )
-    if not found and u.hold is None:
+    ambiguous = u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous")
+    if not found and u.hold is None and not ambiguous:
         return u
     trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
     kinds = {x.kind for x in found}
@@ -186,7 +187,7 @@ def cover(
             hold = Reason.UNCLEAR_CORRECTION
         elif "date" in kinds:
             hold, missing = Reason.UNPARSED_DATE, ("execute_on",)
-        elif u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous"):
+        elif ambiguous:
             hold, missing = Reason.AMBIGUOUS_AMOUNT, ("amount_minor",)
         elif kinds & RISKY:
             hold = Reason.UNEXPLAINED_WORDS
