@@ -5,6 +5,6 @@ finds Sarah Johnson inside an utterance. See `NameIndex` for the scoring and the
 """
 
 from teller.names.index import NameIndex, index_for
-from teller.names.result import NameCandidate, NameMatch
+from teller.names.result import NameMatch
 
-__all__ = ["NameCandidate", "NameIndex", "NameMatch", "index_for"]
+__all__ = ["NameIndex", "NameMatch", "index_for"]

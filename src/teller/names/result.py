@@ -8,6 +8,8 @@ from typing import Literal
 
 import jellyfish
 
+from teller.domain.understood import Candidate
+
 EXACT = 100.0
 
 
@@ -16,21 +18,9 @@ def metaphone(word: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class NameCandidate:
-    id: str
-    kind: Literal["payee", "biller"]
-    display_name: str
-    score: float  # 0..100
-    rule: str  # which key matched: exact_latin, kanji, kana, romaji_variant, nickname, metaphone, alias, ...
-    matched: str  # the stored key text that matched
-    start: int = 0  # where the scanned text said it (0, 0 for a lookup)
-    end: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class NameMatch:
     status: Literal["match", "clarify", "none"]
-    candidates: tuple[NameCandidate, ...]  # best first; for "match" the first is the pick
+    candidates: tuple[Candidate, ...]  # best first; for "match" the first is the pick
     query: str
 
 
@@ -107,12 +97,12 @@ def _sounds_alike(best: Hit, other: Hit) -> bool:
 def _candidates(
     hits: Sequence[Hit],
     describe: Sequence[tuple[str, Literal["payee", "biller"], str]],
-) -> tuple[NameCandidate, ...]:
+) -> tuple[Candidate, ...]:
     out = []
     for h in hits:
         id_, kind, display = describe[h.entry]
         start, end = h.start, h.end
         out.append(
-            NameCandidate(id_, kind, display, round(min(h.score, EXACT), 2), h.rule, h.matched, start, end)
+            Candidate(id_, kind, display, round(min(h.score, EXACT), 2), h.rule, h.matched, start, end)
         )
     return tuple(out)

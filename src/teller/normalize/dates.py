@@ -18,9 +18,9 @@ Conventions, chosen so that a date always lands on the day the customer most lik
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterable
 from datetime import date, timedelta
+from functools import lru_cache
 
 from teller.domain.trace import Extraction
 from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans

@@ -1,38 +1,18 @@
-"""What the fast path (or the LLM path) understood: intent, confidence, slots, trace."""
+"""What the fast path (or the LLM path) understood: intent, confidence, slots, trace.
+
+`Candidate` and `Slots` live in `teller.domain.understood`; they are re-exported here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 
 from teller.domain.intents import Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
+from teller.domain.understood import Candidate, Slots
 
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """An object the customer may have meant, with its score (0–100) and the rule that found it."""
-
-    id: str
-    kind: str  # payee | biller | card | account
-    display_name: str
-    score: float
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Slots:
-    amount_major: str | None = None  # Decimal as text: the spoken number in major units
-    currency: str | None = None
-    currency_explicit: bool = False
-    account_id: str | None = None
-    card_id: str | None = None
-    recipient_id: str | None = None
-    biller_id: str | None = None
-    execute_on: date | None = None
-    count: int | None = None
-    recipient_phrase: str | None = None  # what the customer called the recipient, even when unmatched
+__all__ = ["Candidate", "Slots", "Understanding"]
 
 
 @dataclass(frozen=True, slots=True)

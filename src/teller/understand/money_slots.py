@@ -14,16 +14,12 @@ from teller.names import NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.evidence import Evidence
-from teller.understand.model import Candidate, Slots, Understanding
+from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
 
 _FROM = r"\bfrom\b(?P<src>.+?)(?=\bto\b|$)"
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
 _HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
-
-
-def _candidates(match: NameMatch) -> tuple[Candidate, ...]:
-    return tuple(Candidate(c.id, c.kind, c.display_name, c.score, c.rule) for c in match.candidates)
 
 
 def _several_named(payees: NameMatch) -> bool:
@@ -95,12 +91,12 @@ def transfer_slots(
     )
     if match.status == "match":
         slots = replace(slots, recipient_id=match.candidates[0].id)
-        return replace(base, slots=slots, candidates=_candidates(match)[:1], trace=tuple(trace))
+        return replace(base, slots=slots, candidates=match.candidates[:1], trace=tuple(trace))
     if match.status == "clarify":
         return replace(
             base,
             slots=slots,
-            candidates=_candidates(match),
+            candidates=match.candidates,
             ambiguous_slot="recipient_id",
             trace=tuple(trace),
         )
@@ -142,6 +138,6 @@ def bill_slots(
     )
     if billers.status == "clarify":
         return replace(
-            base, slots=slots, candidates=_candidates(billers), ambiguous_slot="biller_id", trace=tuple(trace)
+            base, slots=slots, candidates=billers.candidates, ambiguous_slot="biller_id", trace=tuple(trace)
         )
     return replace(base, slots=slots, trace=tuple(trace))
