@@ -60,14 +60,13 @@ def test_paraphrases_of_the_golden_behaviours_score_at_least_90_percent(tmp_path
 
 @needs_shared
 def test_blind_round_2_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """120 EN/JA cases written before the run (tests/golden/blind_round2.jsonl): at least 119 pass.
+    """120 EN/JA cases written before the run (tests/golden/blind_round2.jsonl) all pass.
 
-    The learned intent model reads b2_106 (窓口の方につないでもらえますか, a 〜てもらえますか request for a
-    person) as a question (qna): a known gap of the model, to be fixed by training 〜てもらえますか /
-    〜ていただけますか as request forms, then this floor goes back to 1.0.
+    (b2_106, 窓口の方につないでもらえますか, is a handoff by rule: a person said politely, 〜の方, or
+    "connect me to", 〜につないで; the learned model alone read it as a question.)
     """
     cases = HERE / "blind_round2.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 0.99)
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
 
 
