@@ -8,7 +8,9 @@ import pytest
 from tests.understand.conftest import run
 
 
-@pytest.mark.parametrize("text", ["係の方をお願いします", "誰か人に繋いでもらえますか", "銀行の人に代わってほしい"])
+@pytest.mark.parametrize(
+    "text", ["係の方をお願いします", "誰か人に繋いでもらえますか", "銀行の人に代わってほしい"]
+)
 def test_asking_for_a_person_politely_is_a_handoff(runner: Any, text: str) -> None:
     """〜の方/〜の人 and 〜につないで/〜に代わって reach a person even when phrased as 〜ますか."""
     result = run(runner, text, "c_001")
