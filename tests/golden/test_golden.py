@@ -76,3 +76,11 @@ def test_blind_round_3_scores_at_its_reached_floor(tmp_path: Path) -> None:
     cases = HERE / "blind_round3.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_score_at_their_reached_floor(tmp_path: Path) -> None:
+    """48 fresh EN/JA phrasings of issue 9's rules (issue9_rules.jsonl): 46/48 first run, all now."""
+    cases = HERE / "issue9_rules.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

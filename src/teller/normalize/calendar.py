@@ -262,7 +262,11 @@ _DATE_LIKE = re.compile(
     rf"next (?:month|year|quarter)|this (?:month|year)|holidays|someday|sometime|later|"
     rf"the \d+(?:st|nd|rd|th)|"
     rf"the (?:twenty|thirty|forty|fifty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
-    rf"(?:the )?day (?:after|before) (?:my|his|her|the|our) \w+){_E}|"
+    rf"(?:the )?day (?:after|before) (?:my|his|her|the|our) \w+|"
+    # an event instead of a date: "when I get paid", "once my check clears", "as soon as it arrives"
+    rf"(?:when|once|as soon as|after|before) (?:i|we|he|she|they|it|my \w+|the \w+) "
+    rf"(?:get|gets|got|receive|receives|have|has|am|is|are|come|comes|arrive|arrives|clear|clears)"
+    rf"\w*(?: \w+)?){_E}|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で"
 )
 

@@ -147,9 +147,13 @@ def cover(
         explained.append((amount.start, amount.end))
     if dates.chosen is not None:
         explained.append((dates.chosen.start, dates.chosen.end))
-    for item in u.trace:
-        if item.rule == "recipient_phrase" and (at := turn.folded.find(item.surface)) >= 0:
-            explained.append((at, at + len(item.surface)))  # the payee is this whole phrase
+    # The payee was found by looking up this whole phrase: its words are the name's, but a number,
+    # date or negation inside it ("…to david lee when I get paid") still counts.
+    phrases = [
+        (at, at + len(item.surface))
+        for item in u.trace
+        if item.rule == "recipient_phrase" and (at := turn.folded.find(item.surface)) >= 0
+    ]
     in_dates = [(d.start, d.end) for d in turn.dates]
     explained = [s for s in explained if s not in others]
     numbers = [
@@ -175,6 +179,7 @@ def cover(
         partial_names=[(c.start, c.end) for c in evidence.payees.candidates if c.rule.startswith("partial")],
         people=others,
         correction=(loose.start, loose.end, loose.surface) if loose else None,
+        names_said=phrases,
     )
     ambiguous = u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous")
     if not found and u.hold is None and not ambiguous:

@@ -109,13 +109,15 @@ def find_unexplained(
     partial_names: Sequence[Span] = (),
     people: Sequence[Span] = (),
     correction: tuple[int, int, str] | None = None,
+    names_said: Sequence[Span] = (),
 ) -> list[Unexplained]:
     """What the turn did not account for in `folded`, each with its kind.
 
     `explained` are spans the fast path used; `numbers` are amounts/digits it did not use; `dates`
     date-like phrases it could not resolve or did not use; `names` the payee spans it matched (a
     name-like word touching one is suspicious); `people` other payees named besides the recipient;
-    `correction` a marker nothing followed.
+    `correction` a marker nothing followed; `names_said` phrases that were looked up as a whole name
+    (they explain words, not numbers, dates, negations or conditions inside them).
     """
     out: list[Unexplained] = []
     taken: list[Span] = list(explained)
@@ -141,6 +143,7 @@ def find_unexplained(
         word = _EN_WORD.match(folded, m.end())
         if word and word.group() not in _LEXICON_EN and not word.group()[0].isdigit():
             add(word.start(), word.end(), "date")
+    taken.extend(names_said)
     _names_en(folded, partial_names, add)
     if not folded.isascii():
         _names_ja(folded, names, add)

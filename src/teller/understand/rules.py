@@ -238,6 +238,8 @@ _HOWTO = _rx(
     r"\bwhat (?:happens|would happen|will happen|if)\b|\bis it possible\b|\bis there (?:a|any) way\b|"
     r"\bam i able\b|\bdo i need\b|\bwhat (?:do|should) i do\b|\bwhere (?:do|can) i\b|\bhow would i\b|"
     rf"{_LEAD}(?:can|could|may) i\b|"
+    # "if I freeze my card, can I still use apple pay": a question after a condition
+    r"\bif (?:i|we)\b.*\b(?:can|could|will|would|do|does|should) (?:i|we|it)\b|\bwill i (?:still )?be able\b|"
     r"どうすれば|どうしたら|どうやって|どうやれば|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
     r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
 )
