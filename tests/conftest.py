@@ -13,6 +13,10 @@ import pytest
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 GOLDEN = SHARED / "golden" / "commands.jsonl"
 
+# Native runtimes (llama.cpp, CTranslate2, torch) load after this and read it once: idle OpenMP threads
+# sleep instead of spinning, so a busy CI machine slows the suite down instead of stalling it.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 # Tests must never touch the user's real database, even through code that reads settings itself.
 os.environ.setdefault(
     "TELLER_STORE__URL", f"sqlite:///{tempfile.mkdtemp(prefix='teller-tests-')}/default.sqlite3"

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from teller.cpu import passive_threads
 from teller.errors import BackendUnavailable, MissingExtra
 from teller.llm.protocol import Message
 
@@ -15,6 +16,7 @@ _SENTINEL: Final = "\x00teller-variable-part\x00"
 
 
 def _llama_cpp() -> Any:
+    passive_threads()  # before the library loads (see teller.cpu)
     try:
         import llama_cpp
     except ImportError as exc:

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from teller.cpu import passive_threads
 from teller.errors import BackendUnavailable, MissingExtra
 from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
@@ -79,6 +80,7 @@ class WhisperFinals:
 
     def __init__(self, settings: ASRSettings) -> None:
         try:
+            passive_threads()  # before CTranslate2's OpenMP loads (see teller.cpu)
             import ctranslate2  # type: ignore[import-untyped,unused-ignore]
             from faster_whisper import WhisperModel
             from faster_whisper.tokenizer import Tokenizer
