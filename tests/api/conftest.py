@@ -72,7 +72,12 @@ def serve(
     def runner(s: Settings) -> TurnRunner:
         return TurnRunner.from_settings(s, clock=clock)
 
-    app = create_app(settings, api=api or ApiSettings(), runner_factory=runner)
+    api = api or ApiSettings()
+    if "deadline_s" not in api.model_fields_set:
+        # Behaviour, not speed: on a busy machine a first voice turn (model load + decode) can take
+        # longer than the production deadline. Tests of the deadline itself set their own.
+        api = api.model_copy(update={"deadline_s": 300.0})
+    app = create_app(settings, api=api, runner_factory=runner)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

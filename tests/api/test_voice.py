@@ -24,6 +24,8 @@ def _missing() -> str | None:
 
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
+# Behaviour, not speed: a first turn loads the recognizer, and a busy CI machine is slow.
+WAIT_S = 300
 
 
 def _spoken(text: str) -> Path:
@@ -41,7 +43,7 @@ def test_audio_upload_is_transcribed_and_run(served: Served) -> None:
     """A WAV upload of "what's my balance" comes back as a balance turn with its transcript."""
     wav = _spoken("what's my balance").read_bytes()
     files = {"audio": ("turn.wav", wav, "audio/wav")}
-    r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=60)
+    r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=WAIT_S)
     assert r.status_code == 200, r.text
     out = r.json()
     assert "balance" in (out["transcript"] or "").lower()
@@ -54,7 +56,7 @@ def test_empty_or_garbled_audio_is_a_clear_422(served: Served) -> None:
     before = served.counts()
     for payload in (b"RIFF\x24\x00\x00\x00WAVEfmt ", b"\x01\x02\x03"):
         files = {"audio": ("turn.wav", payload, "application/octet-stream")}
-        r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=30)
+        r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=WAIT_S)
         assert r.status_code == 422, r.text
         assert r.json()["error"]["code"] == "bad_audio"
     assert served.counts() == before
@@ -69,9 +71,9 @@ def test_streamed_pcm_yields_final_and_result(served: Served) -> None:
             ws.send(pcm[start : start + 3200])
             time.sleep(0.01)
         ws.send(json.dumps({"type": "end"}))
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline and not any(e["type"] == "result" for e in events):
-            events.append(json.loads(ws.recv(timeout=60)))
+            events.append(json.loads(ws.recv(timeout=WAIT_S)))
     kinds = [e["type"] for e in events]
     assert "final" in kinds and "result" in kinds, kinds
     assert kinds.index("final") < kinds.index("result")
@@ -90,7 +92,7 @@ def test_stream_takes_another_utterance_after_end(served: Served) -> None:
             ws.send(json.dumps({"type": "end"}))
             events: list[dict[str, Any]] = []
             while not events or events[-1]["type"] != "ended":
-                events.append(json.loads(ws.recv(timeout=60)))
+                events.append(json.loads(ws.recv(timeout=WAIT_S)))
             results = [e for e in events if e["type"] == "result"]
             assert len(results) == 1, [e["type"] for e in events]
             assert results[0]["intent"] == "balance_inquiry", results[0]
