@@ -41,6 +41,11 @@ class PolicySettings(BaseModel):
     schedule_horizon_days: int = Field(default=365, ge=1, le=3650)  # how far ahead a payment may be dated
 
 
+class SchedulerSettings(BaseModel):
+    enabled: bool = True  # `teller serve` executes due scheduled payments in the background
+    interval_s: float = Field(default=60.0, gt=0)  # seconds between passes
+
+
 class LLMEndpoint(BaseModel):
     backend: str = "embedded"  # embedded | openai | gpu | extractive (QnA only: quote the best article)
     dialect: str = "vllm"  # vllm | sglang | llamacpp | llamacpp-python
@@ -79,6 +84,7 @@ class Settings(BaseSettings):
     names: NamesSettings = Field(default_factory=NamesSettings)
     understand: UnderstandSettings = Field(default_factory=UnderstandSettings)
     policy: PolicySettings = Field(default_factory=PolicySettings)
+    scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     voice: VoiceSettings = Field(default_factory=VoiceSettings)

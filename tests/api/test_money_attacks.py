@@ -174,7 +174,6 @@ def _cli(args: list[str], db_url: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(TELLER), *args], capture_output=True, text=True, env=env, timeout=180)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_a_scheduler_run_past_the_date_executes_each_payment_once(server: Served) -> None:
     """A transfer for tomorrow runs once when the scheduler passes its day; `teller ask` shows it."""
     before = _balances(server)["a_101"]

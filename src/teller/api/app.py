@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 
-from teller.api import handlers
+from teller.api import handlers, scheduler
 from teller.api.admission import Admission
 from teller.api.auth import KeyRing
 from teller.api.idempotency import IdempotencyCache
 from teller.api.limits import BodyLimit
 from teller.api.logs import Redactor, configure
 from teller.api.metrics import Metrics
-from teller.api.routes import actions, bank, console, health, qna, stream, turns
+from teller.api.routes import actions, bank, console, health, qna, scheduled, stream, turns
 from teller.api.service import TurnService
 from teller.api.settings import ApiSettings
 from teller.api.tracing import TurnTracer
@@ -74,9 +74,16 @@ def create_app(
         await service.call(service.warm)
         _tune_gc()
         app.state.service = service
+        background = (
+            asyncio.create_task(scheduler.run_forever(runner, settings.scheduler))
+            if settings.scheduler.enabled
+            else None
+        )
         try:
             yield
         finally:
+            if background is not None:
+                background.cancel()
             service.close()
             tracer.shutdown()
             runner.db.dispose()
@@ -91,8 +98,9 @@ def create_app(
     app.state.keyring = KeyRing.from_settings(api)
     app.state.metrics = metrics = Metrics()
     app.state.idempotency = IdempotencyCache(ttl_s=api.idempotency_ttl_s)
-    for router in (health.router, turns.router, stream.router, qna.router, actions.router, bank.router):
-        app.include_router(router)
+    routers = (health, turns, stream, qna, actions, bank, scheduled)
+    for module in routers:
+        app.include_router(module.router)
     console.install(app)  # the browser console at / (static files, demo customers, articles)
     handlers.install(app)
     app.add_middleware(turns.TurnLane)

@@ -26,11 +26,13 @@ from teller.api.logs import Redactor
 from teller.api.metrics import Metrics, path_label
 from teller.api.settings import ApiSettings
 from teller.api.tracing import TurnTracer
-from teller.api.wire import ActionOut, PendingActionOut, TurnIn, TurnOut
+from teller.api.wire import ActionOut, PendingActionOut, ScheduledPaymentOut, TurnIn, TurnOut
 from teller.domain.bank import CustomerSnapshot, Transaction
+from teller.domain.intents import ActionKind
 from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import DeadlineExceeded, InputError, TellerError
 from teller.pipeline.session import SessionRunner, SessionStore
+from teller.store.scheduled import ScheduledPayment
 
 if TYPE_CHECKING:
     from teller.pipeline.turn import TurnRunner
@@ -209,6 +211,20 @@ class TurnService:
             for r in rows
         ]
 
+    async def list_scheduled(self, customer_id: str, statuses: tuple[str, ...]) -> list[ScheduledPaymentOut]:
+        def work() -> list[ScheduledPaymentOut]:
+            rows = self.runner.scheduled.list_scheduled(customer_id, statuses=statuses)
+            return [scheduled_out(p, self.runner.bank.snapshot(customer_id)) for p in rows]
+
+        return await self.call(work)
+
+    async def cancel_scheduled(self, customer_id: str, payment_id: str) -> ScheduledPaymentOut:
+        def work() -> ScheduledPaymentOut:
+            cancelled = self.runner.scheduled.cancel(customer_id, payment_id, now=self.runner.clock.now())
+            return scheduled_out(cancelled, self.runner.bank.snapshot(customer_id))
+
+        return await self.call(work)
+
     async def resolve(
         self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
     ) -> ActionOut:
@@ -257,3 +273,25 @@ class TurnService:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def scheduled_out(payment: ScheduledPayment, snapshot: CustomerSnapshot) -> ScheduledPaymentOut:
+    """The wire form of a scheduled payment, with its payee's or biller's name as the customer knows it."""
+    transfer = payment.kind is ActionKind.TRANSFER
+    counterparty = (snapshot.payee if transfer else snapshot.biller)(payment.counterparty_id)
+    return ScheduledPaymentOut(
+        id=payment.id,
+        kind="transfer" if transfer else "bill_payment",
+        account_id=payment.account_id,
+        recipient_id=payment.counterparty_id if transfer else None,
+        biller_id=None if transfer else payment.counterparty_id,
+        display_name=counterparty.display_name if counterparty else payment.description,
+        description=payment.description,
+        amount_minor=payment.amount_minor,
+        currency=payment.currency,
+        execute_on=payment.execute_on,
+        status=payment.status,
+        reason=payment.reason,
+        created_at=payment.created_at,
+        transaction_id=payment.transaction_id,
+    )

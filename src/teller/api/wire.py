@@ -7,7 +7,7 @@ the read model of one customer's bank objects, with account numbers shown only b
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -142,6 +142,25 @@ class PendingActionOut(BaseModel):
     payload: dict[str, object]
     created_at: datetime
     expires_at: datetime
+
+
+class ScheduledPaymentOut(BaseModel):
+    """A confirmed payment for a later day, and what became of it."""
+
+    id: str
+    kind: Literal["transfer", "bill_payment"]
+    account_id: str
+    recipient_id: str | None
+    biller_id: str | None
+    display_name: str
+    description: str
+    amount_minor: int
+    currency: str
+    execute_on: date
+    status: Literal["scheduled", "executed", "failed", "cancelled"]
+    reason: str | None = None
+    created_at: datetime
+    transaction_id: str | None = None
 
 
 class Health(BaseModel):

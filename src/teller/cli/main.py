@@ -15,6 +15,7 @@ import typer
 from teller.cli import db as db_cli
 from teller.cli import doctor as doctor_cli
 from teller.cli import kb as kb_cli
+from teller.cli import scheduler as scheduler_cli
 from teller.cli import serve as serve_cli
 from teller.cli import voice as voice_cli
 from teller.cli.render import print_result
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Teller: a real-time banking assistant.")
 app.add_typer(db_cli.app, name="db")
+app.add_typer(scheduler_cli.app, name="scheduler")
 for _module in (doctor_cli, kb_cli, serve_cli, voice_cli):
     _module.register(app)
 

@@ -59,6 +59,7 @@ class Reason(StrEnum):
     CARD_NOT_FOUND = "card_not_found"
     BILLER_NOT_FOUND = "biller_not_found"
     IDEMPOTENCY_CONFLICT = "idempotency_conflict"
+    NOT_SCHEDULED = "not_scheduled"  # cancelling a payment that already ran, failed or was cancelled
     CONFIRMATION_FAILED = "confirmation_error"  # a refusal without a more specific code
 
     @classmethod

@@ -34,6 +34,7 @@ from teller.policy.rules import Committed, date_rule, value_day
 from teller.store.db import Database, open_database
 from teller.store.pending import PendingActions
 from teller.store.repo import BankRepository
+from teller.store.scheduled import ScheduledPayments
 from teller.understand.classifier import default_classifier
 from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
@@ -50,6 +51,7 @@ class TurnRunner:
         self.clock: Clock = clock or SystemClock()
         self.bank = BankRepository(db)
         self.pending = PendingActions(db, horizon_days=settings.policy.schedule_horizon_days)
+        self.scheduled = ScheduledPayments(db)
         self.fast_path = FastPath(default_classifier())
         self._extractor: Extractor | None = None
         self._extractor_lock = threading.Lock()

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from teller.domain.bank import Limits
 from teller.domain.intents import ActionKind
 from teller.policy.rules import Committed
-from teller.store.schema import AccountRow, TransactionRow
+from teller.store.schema import AccountRow, ScheduledPaymentRow, TransactionRow
 
 OUTGOING_KINDS = tuple(k.value for k in ActionKind if k.moves_money)
 
@@ -39,38 +39,52 @@ def day_bounds(day: date, tz: str) -> tuple[datetime, datetime]:
     return datetime.combine(day, time(0), zone), datetime.combine(day + timedelta(days=1), time(0), zone)
 
 
-def outgoing_on(session: Session, customer_id: str, currency: str, day: date, tz: str) -> int:
+def outgoing_on(
+    session: Session,
+    customer_id: str,
+    currency: str,
+    day: date,
+    tz: str,
+    *,
+    except_payment: str | None = None,
+) -> int:
     """Minor units the customer sends (transfers and bill payments) on `day` in time zone `tz`.
 
     A movement counts against its value day: an immediate one by when it was posted, a scheduled one
-    by the day it is (or was) due, whether it is still waiting or already paid.
+    by the day it is due, whether it is still waiting or already paid (paid late or early, it still
+    counts on its own day). `except_payment` leaves one scheduled payment out (the scheduler asking
+    whether that very payment may go).
     """
     start, end = day_bounds(day, tz)
     txn = TransactionRow
-    conditions = [
+    paid = select(func.coalesce(func.sum(-txn.amount_minor), 0)).where(
         txn.customer_id == customer_id,
         txn.currency == currency,
         txn.kind.in_(OUTGOING_KINDS),
+        txn.status == "posted",
         or_(
-            txn.execute_on.is_(None) & (txn.posted_at >= start) & (txn.posted_at < end),
-            txn.execute_on == day,
+            txn.execute_on.is_(None) & (txn.posted_at >= start) & (txn.posted_at < end), txn.execute_on == day
         ),
-    ]
-    total = session.execute(select(func.coalesce(func.sum(-txn.amount_minor), 0)).where(*conditions))
-    return int(total.scalar_one())  # PostgreSQL sums BIGINT into NUMERIC
+    )
+    sp = ScheduledPaymentRow
+    waiting = select(func.coalesce(func.sum(sp.amount_minor), 0)).where(
+        sp.customer_id == customer_id, sp.currency == currency, sp.status == "scheduled", sp.execute_on == day
+    )
+    if except_payment is not None:
+        waiting = waiting.where(sp.id != except_payment)
+    # PostgreSQL sums BIGINT into NUMERIC
+    return int(session.execute(paid).scalar_one()) + int(session.execute(waiting).scalar_one())
 
 
-def scheduled_from(session: Session, account_id: str, day: date) -> int:
+def scheduled_from(session: Session, account_id: str, day: date, *, except_payment: str | None = None) -> int:
     """Scheduled, not yet paid, outgoing from `account_id` due on or before `day`."""
-    txn = TransactionRow
-    conditions = [
-        txn.account_id == account_id,
-        txn.status == "scheduled",
-        txn.kind.in_(OUTGOING_KINDS),
-        txn.execute_on <= day,
-    ]
-    total = session.execute(select(func.coalesce(func.sum(-txn.amount_minor), 0)).where(*conditions))
-    return int(total.scalar_one())
+    sp = ScheduledPaymentRow
+    query = select(func.coalesce(func.sum(sp.amount_minor), 0)).where(
+        sp.account_id == account_id, sp.status == "scheduled", sp.execute_on <= day
+    )
+    if except_payment is not None:
+        query = query.where(sp.id != except_payment)
+    return int(session.execute(query).scalar_one())
 
 
 def committed_on(
@@ -81,9 +95,10 @@ def committed_on(
     currency: str,
     day: date,
     tz: str,
+    except_payment: str | None = None,
 ) -> Committed | None:
     """Balance, scheduled-up-to-`day` and the day's outgoing for one of the customer's accounts
-    (None when the account is not the customer's)."""
+    (None when the account is not the customer's); `except_payment` as in `outgoing_on`."""
     balance = session.execute(
         select(AccountRow.balance_minor).where(
             AccountRow.id == account_id, AccountRow.customer_id == customer_id
@@ -93,6 +108,6 @@ def committed_on(
         return None
     return Committed(
         balance_minor=int(balance),
-        scheduled_minor=scheduled_from(session, account_id, day),
-        outgoing_minor=outgoing_on(session, customer_id, currency, day, tz),
+        scheduled_minor=scheduled_from(session, account_id, day, except_payment=except_payment),
+        outgoing_minor=outgoing_on(session, customer_id, currency, day, tz, except_payment=except_payment),
     )

@@ -1,4 +1,4 @@
-"""Money movements inside a write transaction: executing a confirmed action.
+"""Executing a confirmed action inside a write transaction: a payment now, a scheduled one, an unlock.
 
 Everything here takes the caller's session and never commits: `PendingActions.confirm` decides
 whether the whole unit commits. Whether money may leave is `policy.rules.money_rule` (the rule the
@@ -17,17 +17,17 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
-from sqlalchemy import case, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
-from sqlalchemy.sql import Executable
 
 from teller.domain.intents import ActionKind
-from teller.domain.money import EXPONENTS, Money
+from teller.domain.money import EXPONENTS
 from teller.domain.reasons import Reason
 from teller.errors import ConfirmationError, InputError
 from teller.policy.rules import date_rule, money_rule, value_day
 from teller.store.audit import record
 from teller.store.commitments import committed_on, limits_of
+from teller.store.movements import Outgoing, describe, fmt, post, refuse, rowcount
 from teller.store.schema import (
     AccountRow,
     BillerRow,
@@ -35,7 +35,7 @@ from teller.store.schema import (
     CustomerMetaRow,
     CustomerRow,
     PayeeRow,
-    TransactionRow,
+    ScheduledPaymentRow,
 )
 
 _REQUIRED = {
@@ -50,7 +50,8 @@ class ExecutedAction:
     """The outcome of a confirmed action.
 
     `new_balance_minor` is the source account's balance after the action; for a scheduled
-    movement it is the (unchanged) current balance. It is None for a card unlock.
+    payment it is the (unchanged) current balance, `transaction_id` is None and
+    `scheduled_payment_id` names the scheduled payment. It is None for a card unlock.
     """
 
     action_id: str
@@ -61,6 +62,7 @@ class ExecutedAction:
     currency: str | None
     scheduled_for: date | None
     summary: str
+    scheduled_payment_id: str | None = None
 
 
 class ActionPayload(BaseModel):
@@ -111,7 +113,7 @@ def touch_customer(session: Session, customer_id: str, *, names: bool = False) -
     values: dict[str, Any] = {"revision": CustomerMetaRow.revision + 1}
     if names:
         values["version"] = CustomerMetaRow.version + 1
-    _rowcount(
+    rowcount(
         session, update(CustomerMetaRow).where(CustomerMetaRow.customer_id == customer_id).values(values)
     )
 
@@ -140,6 +142,7 @@ def execute_action(
     else:
         done = _move_money(session, customer, action_id, ActionKind(kind), parsed, now, horizon_days)
     detail = {"action_id": action_id, "kind": kind, "transaction_id": done.transaction_id,
+              "scheduled_payment_id": done.scheduled_payment_id,
               "account_id": done.account_id, "amount_minor": parsed.amount_minor, "currency": done.currency,
               "new_balance_minor": done.new_balance_minor,
               "scheduled_for": done.scheduled_for.isoformat() if done.scheduled_for else None}  # fmt: skip
@@ -147,23 +150,13 @@ def execute_action(
     return done
 
 
-def _refuse(code: Reason, message: str) -> ConfirmationError:
-    return ConfirmationError(message, code=code)
-
-
-def _rowcount(session: Session, statement: Executable) -> int:
-    # Core execution on the session's connection: the CursorResult carries rowcount, and the ORM
-    # does not try to synchronize objects it has not loaded.
-    return session.connection().execute(statement).rowcount
-
-
 def _unlock_card(session: Session, customer_id: str, action_id: str, p: ActionPayload) -> ExecutedAction:
     card = session.execute(
         select(CardRow.last4).where(CardRow.id == p.card_id, CardRow.customer_id == customer_id)
     ).first()
     if card is None:
-        raise _refuse(Reason.CARD_NOT_FOUND, f"card {p.card_id} is not one of this customer's cards")
-    _rowcount(session, update(CardRow).where(CardRow.id == p.card_id).values(status="active"))
+        raise refuse(Reason.CARD_NOT_FOUND, f"card {p.card_id} is not one of this customer's cards")
+    rowcount(session, update(CardRow).where(CardRow.id == p.card_id).values(status="active"))
     return ExecutedAction(
         action_id, ActionKind.CARD_UNLOCK, None, None, None, None, None, f"Unlocked card ···{card.last4}."
     )
@@ -178,7 +171,7 @@ def _move_money(
     now: datetime,
     horizon_days: int,
 ) -> ExecutedAction:
-    assert p.amount_minor is not None and p.currency is not None  # guaranteed by parse_payload
+    assert p.amount_minor is not None and p.currency is not None and p.account_id is not None
     amount, currency = p.amount_minor, p.currency
     account = session.execute(
         select(AccountRow.currency, AccountRow.balance_minor, AccountRow.number_last4).where(
@@ -186,84 +179,72 @@ def _move_money(
         )
     ).first()
     if account is None:
-        raise _refuse(
+        raise refuse(
             Reason.ACCOUNT_NOT_FOUND, f"account {p.account_id} is not one of this customer's accounts"
         )
     if account.currency != currency:
-        raise _refuse(
+        raise refuse(
             Reason.CURRENCY_MISMATCH, f"account {p.account_id} holds {account.currency}, not {currency}"
         )
-    counterparty_id, counterparty = _counterparty(session, customer.id, kind, p)
+    counterparty_id, counterparty = counterparty_of(
+        session, customer.id, kind, p.recipient_id if kind is ActionKind.TRANSFER else p.biller_id, currency
+    )
 
     today = now.astimezone(ZoneInfo(customer.timezone)).date()
     day = value_day(p.execute_on, today)
-    immediate = day == today
     _check_rules(session, customer, kind, p, today=today, day=day, horizon_days=horizon_days)
-
-    if immediate:
-        debited = _rowcount(
-            session,
-            update(AccountRow)
-            .where(AccountRow.id == p.account_id, AccountRow.balance_minor >= amount)
-            .values(balance_minor=AccountRow.balance_minor - amount),
-        )
-        if debited != 1:
-            raise _refuse(
-                Reason.INSUFFICIENT_FUNDS, f"account {p.account_id} does not cover {_fmt(amount, currency)}"
-            )
-        if kind == ActionKind.BILL_PAYMENT:
-            _rowcount(
-                session,
-                update(BillerRow)
-                .where(BillerRow.id == counterparty_id)
-                # Overpaying is allowed (policy does not refuse it); the surplus is a credit with the
-                # biller that is not modelled, so what is owed stops at zero.
-                .values(
-                    outstanding_minor=case(
-                        (BillerRow.outstanding_minor >= amount, BillerRow.outstanding_minor - amount), else_=0
-                    )
-                ),
-            )
-    balance = session.execute(
-        select(AccountRow.balance_minor).where(AccountRow.id == p.account_id)
-    ).scalar_one()
-
-    transaction_id = f"t_{secrets.token_hex(8)}"
-    session.execute(
-        insert(TransactionRow).values(
-            id=transaction_id, customer_id=customer.id, account_id=p.account_id, posted_at=now,
-            description=_description(customer.locale, kind, counterparty), amount_minor=-amount,
-            currency=currency, status="posted" if immediate else "scheduled",
-            execute_on=None if immediate else p.execute_on, kind=kind, counterparty_id=counterparty_id,
-            action_id=action_id,
-        )
+    payment = Outgoing(
+        customer_id=customer.id, kind=kind, account_id=p.account_id, counterparty_id=counterparty_id,
+        description=describe(customer.locale, kind, counterparty), amount_minor=amount, currency=currency,
+        action_id=action_id,
     )  # fmt: skip
-    scheduled_for = None if immediate else p.execute_on
-    summary = _summary(kind, amount, currency, counterparty, account.number_last4, balance, scheduled_for)
-    return ExecutedAction(
-        action_id, kind, transaction_id, p.account_id, balance, currency, scheduled_for, summary
+    if day != today:
+        scheduled_id = schedule(session, payment, execute_on=day, now=now)
+        summary = (
+            f"Scheduled {fmt(amount, currency)} to {counterparty} from ···{account.number_last4} on {day}."
+        )
+        return ExecutedAction(
+            action_id,
+            kind,
+            None,
+            p.account_id,
+            int(account.balance_minor),
+            currency,
+            day,
+            summary,
+            scheduled_id,
+        )
+    transaction_id, balance = post(session, payment, now=now)
+    verb = "Sent" if kind is ActionKind.TRANSFER else "Paid"
+    summary = (
+        f"{verb} {fmt(amount, currency)} to {counterparty} from ···{account.number_last4}; "
+        f"balance now {fmt(balance, currency)}."
     )
+    return ExecutedAction(action_id, kind, transaction_id, p.account_id, balance, currency, None, summary)
 
 
-def _counterparty(session: Session, customer_id: str, kind: str, p: ActionPayload) -> tuple[str, str]:
-    if kind == ActionKind.TRANSFER:
+def counterparty_of(
+    session: Session, customer_id: str, kind: ActionKind, counterparty_id: str | None, currency: str
+) -> tuple[str, str]:
+    """(id, display name) of the customer's payee or biller; ConfirmationError when it is not theirs."""
+    if kind is ActionKind.TRANSFER:
         payee = session.execute(
             select(PayeeRow.id, PayeeRow.display_name).where(
-                PayeeRow.id == p.recipient_id, PayeeRow.customer_id == customer_id
+                PayeeRow.id == counterparty_id, PayeeRow.customer_id == customer_id
             )
         ).first()
         if payee is None:
-            raise _refuse(Reason.RECIPIENT_NOT_REGISTERED, f"{p.recipient_id} is not a registered payee")
+            raise refuse(Reason.RECIPIENT_NOT_REGISTERED, f"{counterparty_id} is not a registered payee")
         return payee.id, payee.display_name
     biller = session.execute(
         select(BillerRow.id, BillerRow.display_name, BillerRow.currency).where(
-            BillerRow.id == p.biller_id, BillerRow.customer_id == customer_id
+            BillerRow.id == counterparty_id, BillerRow.customer_id == customer_id
         )
     ).first()
     if biller is None:
-        raise _refuse(Reason.BILLER_NOT_FOUND, f"{p.biller_id} is not one of this customer's billers")
-    if biller.currency != p.currency:
-        raise _refuse(Reason.CURRENCY_MISMATCH, f"{biller.display_name} bills in {biller.currency}")
+        raise refuse(Reason.BILLER_NOT_FOUND, f"{counterparty_id} is not one of this customer's billers")
+    if biller.currency != currency:
+        raise refuse(Reason.CURRENCY_MISMATCH, f"{biller.display_name} bills in {biller.currency}")
     return biller.id, biller.display_name
 
 
@@ -282,42 +263,44 @@ def _check_rules(
     assert p.amount_minor is not None and p.currency is not None and p.account_id is not None
     reason = date_rule(p.execute_on, today, horizon_days=horizon_days)
     if reason is None:  # only a date inside the horizon is ever turned into day boundaries
-        committed = committed_on(
-            session, customer_id=customer.id, account_id=p.account_id, currency=p.currency, day=day,
-            tz=customer.timezone,
-        )  # fmt: skip
-        reason = (
-            Reason.ACCOUNT_NOT_FOUND
-            if committed is None
-            else money_rule(
-                kind,
-                p.amount_minor,
-                p.currency,
-                account_currency=p.currency,
-                limits=limits_of(customer.limits),
-                committed=committed,
-            )
-        )
+        reason = rule_for(session, customer, kind, p.account_id, p.amount_minor, p.currency, day=day)
     if reason is not None:
-        raise _refuse(reason, f"{_fmt(p.amount_minor, p.currency)} on {day.isoformat()}: {reason.value}")
+        raise refuse(reason, f"{fmt(p.amount_minor, p.currency)} on {day.isoformat()}: {reason.value}")
 
 
-def _fmt(amount: int, currency: str) -> str:
-    return Money(amount, currency).format()
+def rule_for(
+    session: Session,
+    customer: CustomerRow,
+    kind: ActionKind,
+    account_id: str,
+    amount_minor: int,
+    currency: str,
+    *,
+    day: date,
+    except_payment: str | None = None,
+) -> Reason | None:
+    """`money_rule` on the figures this transaction reads for the account and `day`."""
+    committed = committed_on(
+        session, customer_id=customer.id, account_id=account_id, currency=currency, day=day,
+        tz=customer.timezone, except_payment=except_payment,
+    )  # fmt: skip
+    if committed is None:
+        return Reason.ACCOUNT_NOT_FOUND
+    return money_rule(
+        kind, amount_minor, currency, account_currency=currency, limits=limits_of(customer.limits),
+        committed=committed,
+    )  # fmt: skip
 
 
-def _description(locale: str, kind: str, counterparty: str) -> str:
-    japanese = locale.lower().startswith("ja")
-    if kind == ActionKind.TRANSFER:
-        return f"振込 {counterparty}" if japanese else f"Transfer to {counterparty}"
-    return f"{counterparty} 支払い" if japanese else f"Bill payment {counterparty}"
-
-
-def _summary(
-    kind: str, amount: int, currency: str, counterparty: str, last4: str, balance: int, on: date | None
-) -> str:
-    money = _fmt(amount, currency)
-    verb = "Sent" if kind == ActionKind.TRANSFER else "Paid"
-    if on is not None:
-        return f"Scheduled {money} to {counterparty} from ···{last4} on {on.isoformat()}."
-    return f"{verb} {money} to {counterparty} from ···{last4}; balance now {_fmt(balance, currency)}."
+def schedule(session: Session, payment: Outgoing, *, execute_on: date, now: datetime) -> str:
+    """Record a confirmed payment for a later day; its id. It weighs on funds and limits from now."""
+    scheduled_id = f"sp_{secrets.token_hex(8)}"
+    session.execute(
+        insert(ScheduledPaymentRow).values(
+            id=scheduled_id, customer_id=payment.customer_id, action_id=payment.action_id,
+            kind=payment.kind.value, account_id=payment.account_id, counterparty_id=payment.counterparty_id,
+            description=payment.description, amount_minor=payment.amount_minor, currency=payment.currency,
+            execute_on=execute_on, status="scheduled", created_at=now,
+        )
+    )  # fmt: skip
+    return scheduled_id

@@ -36,6 +36,8 @@ CARD_STATUSES = ("active", "locked")
 TXN_STATUSES = ("posted", "scheduled")
 ACTION_KINDS = tuple(k.value for k in ActionKind)
 ACTION_STATUSES = ("pending", "executed", "cancelled", "expired")
+PAYMENT_KINDS = tuple(k.value for k in ActionKind if k.moves_money)
+SCHEDULED_STATUSES = ("scheduled", "executed", "failed", "cancelled")
 
 
 def _in(column: str, values: tuple[str, ...]) -> str:
@@ -198,6 +200,49 @@ class TransactionRow(Base):
     action_id: Mapped[str | None] = mapped_column(ID)
 
 
+class ScheduledPaymentRow(Base):
+    """A confirmed transfer or bill payment dated after the day it was confirmed.
+
+    It weighs on the account's available balance and on its day's limit from the moment it is
+    confirmed. On its day the scheduler claims it with a conditional update
+    (``status='scheduled'`` → executed or failed) in the same transaction that moves the money, so it
+    executes at most once however many schedulers run. `reason` says why it failed; the executed
+    movement is `transaction_id`. A new table rather than a status of `transactions`, so existing
+    databases get it from `create_all` without a migration.
+    """
+
+    __tablename__ = "scheduled_payments"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["account_id", "customer_id"],
+            ["accounts.id", "accounts.customer_id"],
+            name="fk_scheduled_account_of_customer",
+        ),
+        CheckConstraint(_in("status", SCHEDULED_STATUSES), name="ck_scheduled_status"),
+        CheckConstraint(_in("kind", PAYMENT_KINDS), name="ck_scheduled_kind"),
+        CheckConstraint("amount_minor > 0", name="ck_scheduled_amount_positive"),
+        UniqueConstraint("action_id", name="uq_scheduled_action"),
+        Index("ix_scheduled_status_day", "status", "execute_on"),
+        Index("ix_scheduled_customer_status", "customer_id", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"))
+    action_id: Mapped[str] = mapped_column(ID)
+    kind: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[str] = mapped_column(ID)
+    counterparty_id: Mapped[str] = mapped_column(ID)
+    description: Mapped[str]
+    amount_minor: Mapped[int]
+    currency: Mapped[str] = mapped_column(CURRENCY)
+    execute_on: Mapped[date]
+    status: Mapped[str] = mapped_column(String(16), default="scheduled")
+    created_at: Mapped[datetime]
+    resolved_at: Mapped[datetime | None]
+    reason: Mapped[str | None] = mapped_column(String(64))
+    transaction_id: Mapped[str | None] = mapped_column(ID)
+
+
 class PendingActionRow(Base):
     """A money movement or card unlock waiting for the customer's explicit yes.
 
@@ -241,6 +286,7 @@ class AuditRow(Base):
 
 # Children before parents: the order to delete in when a bank is replaced.
 BANK_TABLES: tuple[type[Base], ...] = (
+    ScheduledPaymentRow,
     PendingActionRow,
     TransactionRow,
     BillerRow,
