@@ -84,3 +84,11 @@ def test_issue_9_rules_score_at_their_reached_floor(tmp_path: Path) -> None:
     cases = HERE / "issue9_rules.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_second_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """42 more fresh phrasings across every intent (issue9_rules2.jsonl): 40/42 first run, all now."""
+    cases = HERE / "issue9_rules2.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -45,8 +45,8 @@ def reading(text: str) -> str:
 
 def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: list[Hit]) -> list[Hit]:
     """Hits for name-position kanji runs whose reading is a payee's reading, where no full key matched."""
-    if not t.readings:
-        return []
+    if not any(e in allowed for entries in t.readings.values() for e in entries):
+        return []  # no payee with a reading is wanted (a biller scan): never load the dictionary
     out: list[Hit] = []
     for m in _NAME_RUN.finditer(folded):
         start, end = m.span()

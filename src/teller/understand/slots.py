@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from teller.domain.bank import Account, Card, CustomerSnapshot
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
+from teller.normalize.script import KANJI_CLASS
 from teller.normalize.turn import NormalizedTurn
 
 _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -37,7 +38,7 @@ _BRANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("diners", re.compile(r"(?<![a-z])diners(?![a-z])|ダイナース")),
 )
 # A word that describes which card ("platinum card", "ANAカード") right before the card word.
-_DESCRIPTOR = re.compile(r"([a-z]+|[ァ-ヺー]+|[a-z0-9]+)\s?(?:card|カード)")
+_DESCRIPTOR = re.compile(rf"([a-z]+|[ァ-ヺー]+|[{KANJI_CLASS}]+|[a-z0-9]+)\s?(?:card|カード)")
 _NOT_DESCRIPTORS = frozenset(
     {"my", "the", "a", "your", "this", "that", "credit", "debit", "debt", "bank", "atm", "new", "old", "lost",
      "stolen", "other", "second", "teller", "one", "which", "any", "his", "her", "our", "their", "same",
