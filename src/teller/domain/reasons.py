@@ -25,6 +25,7 @@ class Reason(StrEnum):
     NO_CARD = "no_card"
     CARD_NOT_LOCKED = "card_not_locked"
     NOTHING_DUE = "nothing_due"
+    UNKNOWN_ID = "unknown_id"  # the text named an id that is none of the caller's objects
     NO_SESSION = "no_session"  # affirm/deny with no pending action to act on
     # -- clarify: several objects fit -------------------------------------------------------------
     SEVERAL_RECIPIENTS_MATCH = "several_recipients_match"

@@ -23,6 +23,7 @@ _REASONS_EN: dict[Reason, str] = {
     Reason.NO_CARD: "I couldn't find that card",
     Reason.CARD_NOT_LOCKED: "that card is not locked",
     Reason.NOTHING_DUE: "nothing is due on that bill",
+    Reason.UNKNOWN_ID: "that id is not one of your accounts, cards, payees or billers",
     Reason.NO_SOURCE_ACCOUNT: "I couldn't find an account to pay from",
 }
 _REASONS_JA: dict[Reason, str] = {
@@ -38,6 +39,7 @@ _REASONS_JA: dict[Reason, str] = {
     Reason.NO_CARD: "該当するカードが見つかりません",
     Reason.CARD_NOT_LOCKED: "そのカードはロックされていません",
     Reason.NOTHING_DUE: "お支払いの請求はありません",
+    Reason.UNKNOWN_ID: "そのIDはお客様の口座・カード・振込先・請求先にありません",
     Reason.NO_SOURCE_ACCOUNT: "お支払い元の口座が見つかりません",
 }
 

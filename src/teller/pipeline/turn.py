@@ -30,6 +30,7 @@ from teller.pipeline import effects, llm_step
 from teller.pipeline.reply import render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
+from teller.policy.ownership import foreign_ids
 from teller.policy.rules import Committed, date_rule, value_day
 from teller.store.db import Database, open_database
 from teller.store.pending import PendingActions
@@ -114,6 +115,7 @@ class TurnRunner:
                     today=today,
                     committed=self._committed(understood, snapshot, today, horizon),
                     horizon_days=horizon,
+                    foreign_ids=foreign_ids(turn.folded, snapshot),
                 ),
                 understood,
             )

@@ -66,10 +66,14 @@ def decide(
     today: date,
     committed: Committed | None = None,
     horizon_days: int = 365,
+    foreign_ids: tuple[str, ...] = (),
 ) -> Decision:
-    """The action for one understood turn."""
+    """The action for one understood turn (`foreign_ids`: ids in the text that are not the customer's,
+    see `policy.ownership`; a command naming one is refused, never redirected to their own object)."""
     if u.intent in _SIMPLE:
         return Decision(_SIMPLE[u.intent])
+    if foreign_ids:
+        return Decision(Action.REJECT, reason=Reason.UNKNOWN_ID)
     money = MoneyContext(today, committed, horizon_days)
     if u.intent is Intent.TRANSFER_MONEY:
         return _transfer(u, snapshot, money)
