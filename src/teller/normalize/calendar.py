@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
-import holidays
-
 Handler = Callable[[re.Match[str], date], date | None]
 
 
@@ -61,7 +59,12 @@ def _month_end(today: date, months_ahead: int) -> date:
 
 @lru_cache(maxsize=64)
 def _holidays(country: str, year: int) -> dict[date, tuple[str, ...]]:
-    """Public holidays of one country and year: date → names (English and, for Japan, Japanese)."""
+    """Public holidays of one country and year: date → names (English and, for Japan, Japanese).
+
+    The library is imported on the first turn that needs a calendar, not when Teller starts.
+    """
+    import holidays
+
     try:
         base = holidays.country_holidays(country, years=year)
     except NotImplementedError:
