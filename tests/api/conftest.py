@@ -1,6 +1,9 @@
 """A real uvicorn server (uvloop, httptools) on a free loopback port, over a temp SQLite database.
 
 One server per test session; tests that need different API settings start their own with `serve`.
+The server runs with `teller serve`'s uvicorn configuration (`server_config`: Teller's connection
+limits included) and demo keys from a test secret. Fairness limits are lifted unless a test sets
+them: tests that exercise a protection configure it with small values.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ import pytest
 import uvicorn
 from sqlalchemy import func, select
 
-from teller.api.app import create_app
+from teller.api.app import RunnerFactory, create_app
 from teller.api.auth import demo_key
 from teller.api.settings import ApiSettings
+from teller.cli.serve import server_config
 from teller.clock import Clock
 from teller.config import Settings, StoreSettings
 from teller.pipeline.turn import TurnRunner
@@ -27,6 +31,24 @@ from teller.store.db import Database
 from teller.store.schema import AuditRow, PendingActionRow, TransactionRow
 
 CUSTOMERS = ("c_001", "c_002", "c_003")
+SECRET = "tests-demo-secret"
+METRICS_KEY = "tests-metrics-key-0123456789"
+# Generous per-key limits, so tests that send many requests from one key are not throttled.
+UNLIMITED = {
+    "rate_per_key_s": 1e6,
+    "burst_per_key": 1e6,
+    "max_in_flight_per_key": 1000,
+    "auth_failures_burst": 1e6,
+}
+
+
+def api_for_tests(**overrides: object) -> ApiSettings:
+    """API settings for a test server: demo keys, schema and metrics key on, fairness limits lifted."""
+    return ApiSettings.model_validate(
+        {"demo_keys": True, "demo_key_secret": SECRET, "docs": True, "metrics_key": METRICS_KEY}
+        | UNLIMITED
+        | overrides
+    )
 
 
 @dataclass
@@ -36,7 +58,7 @@ class Served:
     db_url: str
 
     def key(self, customer: str) -> str:
-        return demo_key(customer, ApiSettings().demo_key_secret)
+        return demo_key(customer, SECRET)
 
     def auth(self, customer: str = "c_001") -> dict[str, str]:
         return {"Authorization": f"Bearer {self.key(customer)}"}
@@ -61,30 +83,32 @@ def serve(
     settings: Settings | None = None,
     *,
     clock: Clock | None = None,
+    runner_factory: RunnerFactory | None = None,
+    llm: bool = False,
 ) -> Iterator[Served]:
     """Run the app under uvicorn in a thread until the block ends.
 
-    `settings`: its store is replaced; `clock`: the server's clock (default: the system's).
+    `settings`: its store URL is replaced and its LLM turned off unless `llm`; `clock`: the server's
+    clock (default: the system's); `runner_factory`: builds the runner instead (tests with a fake model).
     """
-    settings = (settings or Settings()).model_copy(update={"store": StoreSettings(url=db_url)})
-    settings.llm.enabled = False
+    base = settings or Settings()
+    settings = base.model_copy(update={"store": base.store.model_copy(update={"url": db_url})})
+    if not llm:
+        settings = settings.model_copy(update={"llm": settings.llm.model_copy(update={"enabled": False})})
 
     def runner(s: Settings) -> TurnRunner:
         return TurnRunner.from_settings(s, clock=clock)
 
-    api = api or ApiSettings()
+    api = api or api_for_tests()
     if "deadline_s" not in api.model_fields_set:
         # Behaviour, not speed: on a busy machine a first voice turn (model load + decode) can take
         # longer than the production deadline. Tests of the deadline itself set their own.
         api = api.model_copy(update={"deadline_s": 300.0})
-    app = create_app(settings, api=api, runner_factory=runner)
+    app = create_app(settings, api=api, runner_factory=runner_factory or runner)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(
-        app, loop="uvloop", http="httptools", ws="websockets-sansio", log_config=None, access_log=False
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(app))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 60

@@ -9,7 +9,7 @@ import time
 import pytest
 from tests.llm.fake_openai import FakeOpenAI, serve
 
-from teller.errors import BackendError, BackendUnavailable
+from teller.errors import BackendError, BackendUnavailable, DeadlineExceeded
 from teller.llm.backends.openai_http import OpenAIBackend, shared_client
 from teller.llm.extract import CandidateView, ExtractionInput, Extractor
 
@@ -120,3 +120,37 @@ def test_api_key_is_sent_as_bearer() -> None:
         assert backend.list_models() == ["fake-model"]
         assert json.loads(backend.complete_json([], {}, max_tokens=8, deadline_s=5).text)["amount"] == "5000"
     assert [h.get("Authorization") for h in fake.headers] == ["Bearer sekret"] * 3
+
+
+def test_a_trickling_server_is_cut_off_at_the_deadline() -> None:
+    """A server that keeps sending a byte at a time (never a whole line) cannot hold the call past its
+    deadline: DeadlineExceeded, and the connection is closed so the server stops generating."""
+    import threading
+
+    closed = threading.Event()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+
+    def trickle() -> None:
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\ndata: {")
+        try:
+            for _ in range(600):  # one byte every 50 ms for up to 30 s
+                time.sleep(0.05)
+                conn.sendall(b" ")
+        except OSError:
+            closed.set()
+        finally:
+            conn.close()
+
+    threading.Thread(target=trickle, daemon=True).start()
+    backend = OpenAIBackend(f"http://127.0.0.1:{port}", model="m")
+    with pytest.raises(DeadlineExceeded):
+        backend.complete_json(
+            [{"role": "user", "content": "x"}], {"type": "object"}, max_tokens=8, deadline_s=0.5
+        )
+    assert closed.wait(30)
+    listener.close()

@@ -1,0 +1,223 @@
+"""One customer cannot slow or starve another, through a real uvicorn server (issue 11).
+
+Each protection is driven with a small configured limit, and each test would fail without it. The
+LLM is a fake backend that blocks until the test releases it (or its deadline passes, as a real
+backend does), so "the model is busy" is a state the test controls, not a timing.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.api.conftest import Served, api_for_tests, serve
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from teller.config import Settings, StoreSettings
+from teller.errors import DeadlineExceeded
+from teller.llm.extract import Extractor
+from teller.llm.protocol import Completion, Message
+from teller.pipeline.turn import TurnRunner
+
+LLM_TEXT = "sato or saito, not sure yet"  # the fast path cannot decide: the turn asks the model
+REPLY = {
+    "intent": "transfer_money",
+    "recipient_candidate_id": None,
+    "biller_id": None,
+    "card_id": None,
+    "account_id": None,
+    "amount": None,
+    "currency": None,
+    "needs_confirmation": True,
+    "ambiguity_reason": None,
+}
+
+
+class BlockingBackend:
+    """A model that works until released or until its deadline, like a real backend."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+        self.running = 0
+        self.calls = 0
+
+    def complete_json(
+        self, messages: Sequence[Message], schema: Mapping[str, Any], *, max_tokens: int, deadline_s: float
+    ) -> Completion:
+        self.calls += 1
+        self.running += 1
+        self.started.set()
+        try:
+            if not self.release.wait(deadline_s):
+                raise DeadlineExceeded(f"fake model: no reply within {deadline_s:.2f} s")
+            return Completion(json.dumps(REPLY))
+        finally:
+            self.running -= 1
+
+
+@pytest.fixture
+def model() -> Iterator[BlockingBackend]:
+    backend = BlockingBackend()
+    yield backend
+    backend.release.set()
+
+
+def _llm_server(tmp_path: Path, backend: BlockingBackend, deadline_s: float = 30.0, **api: Any) -> Any:
+    settings = Settings(store=StoreSettings(url=f"sqlite:///{tmp_path / 'llm.sqlite3'}"))
+    settings.llm.extract.deadline_s = deadline_s
+
+    def factory(s: Settings) -> TurnRunner:
+        runner = TurnRunner.from_settings(s)
+        runner._extractor = Extractor(backend, deadline_s=deadline_s)
+        return runner
+
+    return serve(settings.store.url, api_for_tests(**api), settings, runner_factory=factory, llm=True)
+
+
+def _turn(s: Served, text: str, customer: str = "c_001", **extra: Any) -> httpx.Response:
+    return httpx.post(f"{s.url}/v1/turns", json={"text": text, **extra}, headers=s.auth(customer), timeout=60)
+
+
+def test_a_full_model_lane_degrades_the_turn_at_once(tmp_path: Path, model: BlockingBackend) -> None:
+    """With the model busy and no queue, the next LLM-bound turn is `clarify` / `llm_busy` right away."""
+    with _llm_server(tmp_path, model, llm_queue=0) as s, ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_turn, s, LLM_TEXT)
+        assert model.started.wait(30)
+        second = _turn(s, LLM_TEXT, "c_002")
+        assert model.running == 1 and not model.release.is_set()  # answered while the model still works
+        assert second.status_code == 200
+        assert (second.json()["action"], second.json()["reason"]) == ("clarify", "llm_busy")
+        assert model.calls == 1  # the second turn never reached the model
+        model.release.set()
+        assert first.result().status_code == 200
+
+
+def test_request_workers_are_free_while_the_model_works(tmp_path: Path, model: BlockingBackend) -> None:
+    """With one request worker and the model busy on a turn, another customer's balance is answered."""
+    with _llm_server(tmp_path, model, workers=1) as s, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(_turn, s, LLM_TEXT)
+        assert model.started.wait(30)
+        balance = _turn(s, "what's my balance", "c_002")
+        assert model.running == 1  # the model had not finished when the balance came back
+        assert balance.status_code == 200 and balance.json()["intent"] == "balance_inquiry"
+        model.release.set()
+        assert pending.result().status_code == 200
+
+
+def test_the_model_deadline_degrades_the_turn(tmp_path: Path, model: BlockingBackend) -> None:
+    """A model that does not answer within its deadline: `clarify` / `llm_deadline_exceeded`, not 504."""
+    with _llm_server(tmp_path, model, deadline_s=0.5) as s:
+        out = _turn(s, LLM_TEXT)
+        assert out.status_code == 200
+        assert (out.json()["action"], out.json()["reason"]) == ("clarify", "llm_deadline_exceeded")
+        assert model.running == 0  # nothing is left working on it
+
+
+def test_one_key_over_its_rate_gets_429_and_others_do_not(tmp_path: Path) -> None:
+    """A key past its burst gets 429 `rate_limited` with Retry-After; another customer is served."""
+    api = api_for_tests(rate_per_key_s=0.01, burst_per_key=3)
+    with serve(f"sqlite:///{tmp_path / 'rate.sqlite3'}", api) as s:
+        codes = [_turn(s, "what's my balance").status_code for _ in range(3)]
+        refused = _turn(s, "what's my balance")
+        other = _turn(s, "what's my balance", "c_002")
+    assert codes == [200, 200, 200]
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    assert int(refused.headers["retry-after"]) >= 1
+    assert other.status_code == 200
+
+
+def test_one_key_over_its_concurrency_gets_429(tmp_path: Path, model: BlockingBackend) -> None:
+    """With one request in flight per key, the key's next request is refused; another key is served."""
+    with _llm_server(tmp_path, model, max_in_flight_per_key=1) as s, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(_turn, s, LLM_TEXT)
+        assert model.started.wait(30)
+        again = _turn(s, "what's my balance")
+        other = _turn(s, "what's my balance", "c_002")
+        model.release.set()
+        assert pending.result().status_code == 200
+    assert again.status_code == 429 and again.json()["error"]["code"] == "rate_limited"
+    assert other.status_code == 200
+
+
+def test_failed_keys_throttle_their_address_only(tmp_path: Path) -> None:
+    """After a burst of unknown keys one address gets 429 even with a good key; another address does not."""
+    api = api_for_tests(auth_failures_burst=3, auth_failures_per_s=0.01)
+    with serve(f"sqlite:///{tmp_path / 'auth.sqlite3'}", api) as s:
+        bad = {"Authorization": "Bearer tk_guess"}
+        codes = [httpx.get(f"{s.url}/v1/accounts", headers=bad).status_code for _ in range(3)]
+        throttled = httpx.get(f"{s.url}/v1/accounts", headers=s.auth())
+        elsewhere = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        with elsewhere:
+            fine = elsewhere.get(f"{s.url}/v1/accounts", headers=s.auth())
+    assert codes == [401, 401, 401]
+    assert throttled.status_code == 429 and throttled.json()["error"]["code"] == "auth_throttled"
+    assert "retry-after" in throttled.headers
+    assert fine.status_code == 200
+
+
+def test_keys_in_the_query_string_are_refused(served: Served) -> None:
+    """A key in the URL is refused (400 `key_in_query`) for HTTP and at the WebSocket handshake."""
+    key = served.key("c_001")
+    r = httpx.get(f"{served.url}/v1/accounts?key={key}")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "key_in_query"
+    r = httpx.get(f"{served.url}/v1/accounts?x={key}", headers=served.auth())
+    assert r.status_code == 400
+    with pytest.raises(InvalidStatus) as info:
+        connect(f"{served.ws_url}/v1/turns/stream?access_token={key}")
+    assert info.value.response.status_code == 400
+
+
+def _closed_code(ws: Any) -> int | None:
+    try:
+        ws.recv(timeout=30)
+    except ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd is not None else None
+    return None
+
+
+def test_streams_per_key_are_capped_with_1013(tmp_path: Path) -> None:
+    """A key over its stream cap is accepted and closed with 1013; another customer still gets a stream."""
+    api = api_for_tests(max_streams_per_key=1)
+    with serve(f"sqlite:///{tmp_path / 'ws.sqlite3'}", api) as s:
+        url = f"{s.ws_url}/v1/turns/stream"
+        with connect(url, additional_headers=s.auth()) as first:
+            with connect(url, additional_headers=s.auth()) as second:
+                assert _closed_code(second) == 1013
+            with connect(url, additional_headers=s.auth("c_002")) as other:
+                other.send(json.dumps({"type": "text", "text": "what's my balance"}))
+                assert json.loads(other.recv(timeout=30))["type"] == "result"
+            first.send(json.dumps({"type": "text", "text": "what's my balance"}))
+            assert json.loads(first.recv(timeout=30))["type"] == "result"
+
+
+def test_server_stream_capacity_closes_with_1013_not_403(tmp_path: Path) -> None:
+    """Past `max_streams` a stream is accepted and closed with 1013 (try again later), not refused 403."""
+    api = api_for_tests(max_streams=1)
+    with serve(f"sqlite:///{tmp_path / 'cap.sqlite3'}", api) as s:
+        url = f"{s.ws_url}/v1/turns/stream"
+        with (
+            connect(url, additional_headers=s.auth()),
+            connect(url, additional_headers=s.auth("c_002")) as ws,
+        ):
+            assert _closed_code(ws) == 1013
+
+
+def test_idle_streams_are_closed(tmp_path: Path) -> None:
+    """A stream that sends nothing for `ws_idle_timeout_s` is closed by the server (1000, idle timeout)."""
+    api = api_for_tests(ws_idle_timeout_s=0.3)
+    with (
+        serve(f"sqlite:///{tmp_path / 'idle.sqlite3'}", api) as s,
+        connect(f"{s.ws_url}/v1/turns/stream", additional_headers=s.auth()) as ws,
+        pytest.raises(ConnectionClosed) as info,
+    ):
+        ws.recv(timeout=30)
+    assert info.value.rcvd is not None
+    assert (info.value.rcvd.code, info.value.rcvd.reason) == (1000, "idle timeout")
