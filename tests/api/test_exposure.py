@@ -84,9 +84,15 @@ class _Lines(logging.Handler):
         super().__init__()
         self.lines: list[str] = []
         self.formatter_ = JsonFormatter(Redactor())
+        self.names = ("teller", "uvicorn", "uvicorn.error", "uvicorn.access")
 
     def emit(self, record: logging.LogRecord) -> None:
         self.lines.append(self.formatter_.format(record))
+
+    def attach(self) -> None:
+        """Listen to the app's loggers (after the server started: `create_app` resets handlers)."""
+        for name in self.names:
+            logging.getLogger(name).addHandler(self)
 
     def requests(self) -> list[dict[str, object]]:
         entries = [json.loads(line) for line in self.lines]
@@ -96,17 +102,15 @@ class _Lines(logging.Handler):
 @pytest.fixture
 def lines() -> Iterator[_Lines]:
     handler = _Lines()
-    loggers = [logging.getLogger(n) for n in ("teller", "uvicorn", "uvicorn.error", "uvicorn.access")]
-    for logger in loggers:
-        logger.addHandler(handler)
     yield handler
-    for logger in loggers:
-        logger.removeHandler(handler)
+    for name in handler.names:
+        logging.getLogger(name).removeHandler(handler)
 
 
 def test_logs_hold_no_secrets_or_free_text(served: Served, lines: _Lines) -> None:
     """A turn id, names not in the bank, a PIN, an address, an amount and a query-string key never
     reach the logs; the turn's line names it by a hash."""
+    lines.attach()
     turn_id = "sato-ken-card-4000123412341234"
     text = "send 73219 yen to Hiroshi Tanakamura, my PIN is 4932, I live at 3-14-15 Shibuya"
     r = httpx.post(f"{served.url}/v1/turns", json={"text": text, "id": turn_id}, headers=served.auth())
@@ -146,7 +150,7 @@ def test_every_request_leaves_exactly_one_line_even_504_and_500(tmp_path: Path, 
     settings.llm.enabled = False
     api = api_for_tests(deadline_s=0.2, rate_per_key_s=0.01, burst_per_key=4)
     with serve(settings.store.url, api, runner_factory=_failing_runner, settings=settings) as s:
-        lines.lines.clear()
+        lines.attach()
         statuses = []
         for text, headers in (
             ("what's my balance", s.auth()),
@@ -158,7 +162,7 @@ def test_every_request_leaves_exactly_one_line_even_504_and_500(tmp_path: Path, 
         ):
             statuses.append(httpx.post(f"{s.url}/v1/turns", json={"text": text}, headers=headers).status_code)
     assert statuses == [200, 401, 504, 500, 200, 429]
-    logged = [e["status"] for e in lines.requests() if e.get("route") == "/v1/turns"]
+    logged = [e["status"] for e in lines.requests()]  # a refused request has no route: all lines
     assert logged == statuses
     errors = [e for e in lines.requests() if e["status"] == 500]
     assert "RuntimeError" in str(errors[0]["exc"]) and "987654" not in str(errors[0]["exc"])
