@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import http.client
@@ -57,31 +58,40 @@ PII_TEXT = "send 73219 yen to Hiroshi Tanakamura, my PIN is 4932, I live at 3-14
 
 
 class Server:
-    """`teller serve --port 0` in a subprocess; its stdout gives the URL and the demo keys."""
+    """`teller serve --port 0` in a subprocess, as in production: no --demo; the customers' keys come
+    from a keys file made here (random keys). Its stdout gives the URL (and any demo keys it prints)."""
 
     def __init__(self, env_extra: dict[str, str]) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="teller-abuse-"))
         self.log_path = self.tmp / "server.log"
-        env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{self.tmp / 'abuse.sqlite3'}", **env_extra}
+        self.keys = {c: "tk_bench_" + secrets.token_hex(16) for c in ("c_001", "c_002", "c_003")}
+        keys_file = self.tmp / "keys.json"
+        keys_file.write_text(
+            json.dumps({hashlib.sha256(k.encode()).hexdigest(): c for c, k in self.keys.items()})
+        )
+        env = {
+            **os.environ,
+            "TELLER_STORE__URL": f"sqlite:///{self.tmp / 'abuse.sqlite3'}",
+            "TELLER_API__KEYS_FILE": str(keys_file),
+            **env_extra,
+        }
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         args = [sys.executable, "-c", "from teller.cli.main import app; app()", "serve", "--port", "0"]
-        if "--demo" in _serve_help(env):
-            args.append("--demo")
         self._log = self.log_path.open("wb")
         self.proc = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log)
-        self.keys: dict[str, str] = {}
+        self.printed: list[str] = []  # everything `teller serve` printed (demo keys, if it prints any)
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 180
         self.port = 0
-        while time.monotonic() < deadline and (not self.port or len(self.keys) < 3):
+        while time.monotonic() < deadline and not self.port:
             line = self.proc.stdout.readline().decode()
             if not line:
                 raise SystemExit(f"server exited: see {self.log_path}")
+            self.printed.append(line)
             if m := re.search(r"http://[^:]+:(\d+)", line):
                 self.port = int(m.group(1))
-            if m := re.search(r"(c_\d+)\S*:\s*(\S+)", line):
-                self.keys[m.group(1)] = m.group(2)
-        threading.Thread(target=self.proc.stdout.read, daemon=True).start()  # drain
+        stdout = self.proc.stdout
+        threading.Thread(target=lambda: self.printed.extend(x.decode() for x in stdout), daemon=True).start()
         while time.monotonic() < deadline:
             try:
                 if request("GET", self.port, "/readyz", timeout=2)[0] == 200:
@@ -108,11 +118,6 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         self._log.close()
-
-
-def _serve_help(env: dict[str, str]) -> str:
-    cmd = [sys.executable, "-c", "from teller.cli.main import app; app()", "serve", "--help"]
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT).stdout
 
 
 def request(
@@ -158,7 +163,9 @@ def _bystander(port: int, key: str, out: Any, stop: Any) -> None:
         status = 0
         try:
             if conn is None:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=(BYSTANDER, 0))
+                conn = http.client.HTTPConnection(
+                    "127.0.0.1", port, timeout=20, source_address=(BYSTANDER, 0)
+                )
             conn.request("POST", "/v1/turns", body=body, headers=headers)
             resp = conn.getresponse()
             resp.read()
@@ -326,9 +333,13 @@ def _bomb(hours: float) -> Path:
 def _multipart(data: bytes, name: str) -> tuple[bytes, str]:
     boundary = secrets.token_hex(8)
     body = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="audio"; filename="{name}"\r\n'
-        "Content-Type: audio/ogg\r\n\r\n"
-    ).encode() + data + f"\r\n--{boundary}--\r\n".encode()
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="audio"; filename="{name}"\r\n'
+            "Content-Type: audio/ogg\r\n\r\n"
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     return body, f"multipart/form-data; boundary={boundary}"
 
 
@@ -355,10 +366,8 @@ def audio_bombs(ctx: Ctx) -> Result:
         except OSError:
             status, data = 0, b""
         codes.append(status)
-        try:
+        with contextlib.suppress(ValueError, KeyError, TypeError):
             messages.add(json.loads(data)["error"]["message"][:120])
-        except (ValueError, KeyError, TypeError):
-            pass
 
     sampler = threading.Thread(target=sample)
     sampler.start()
@@ -458,7 +467,7 @@ def slow_clients(ctx: Ctx) -> Result:
         else:
             s.sendall(
                 f"POST /v1/turns HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {ctx.attacker_key}\r\n"
-                "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"text\": ".encode()
+                'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"text": '.encode()
             )
         conns.append(s)
     deadline = time.monotonic() + ctx.args.slow_window
@@ -499,32 +508,44 @@ def half_open(ctx: Ctx) -> Result:
     refused = 0
     for _ in range(ctx.args.half_open):
         try:
-            conns.append(socket.create_connection(("127.0.0.1", ctx.port), timeout=2, source_address=(ATTACKER, 0)))
+            conns.append(
+                socket.create_connection(("127.0.0.1", ctx.port), timeout=2, source_address=(ATTACKER, 0))
+            )
         except OSError:
             refused += 1
     time.sleep(ctx.args.slow_window)
-    held = 0
+    held = sum(_still_open(s) for s in conns)
     for s in conns:
-        s.setblocking(False)
-        try:
-            held += s.recv(1) != b""
-        except BlockingIOError:
-            held += 1
-        except OSError:
-            pass
         s.close()
     codes = [0] * len(conns)
     return _summary(codes, held, connected=len(conns), refused=refused, still_held_at_end=held,
                     window_s=ctx.args.slow_window)  # fmt: skip
 
 
+def _still_open(s: socket.socket) -> bool:
+    """Whether the server still holds `s` open (whatever it sent before closing does not count)."""
+    s.setblocking(False)
+    try:
+        while True:
+            if not s.recv(65536):
+                return False  # closed by the server
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 def bad_keys(ctx: Ctx) -> Result:
-    """1,000 invalid keys in a row from one address. Breach: a 2xx. Counted: how many got a 401 answer."""
+    """Up to 1,000 invalid keys in a row from one address (within the attack window). Breach: a 2xx.
+    Counted: how many got a 401 answer (each one a key checked)."""
     codes: list[int] = []
+    stop = time.monotonic() + ctx.args.seconds
 
     async def run() -> None:
         conn = None
         for _ in range(1000):
+            if time.monotonic() > stop:
+                break
             data = _turn_bytes("tk_" + secrets.token_hex(16), "what's my balance")
             try:
                 conn = conn or await _raw_conn(ctx.port)
@@ -553,14 +574,22 @@ def cross_customer(ctx: Ctx) -> Result:
     auth = {"Authorization": f"Bearer {thief}", "Content-Type": "application/json"}
     codes: list[int] = []
     breaches = 0
+    details: list[str] = []
 
-    def attempt(method: str, path: str, body: Any = None, ok: Callable[[int, bytes], bool] | None = None) -> None:
+    def attempt(
+        method: str, path: str, body: Any = None, ok: Callable[[int, bytes], bool] | None = None
+    ) -> None:
         nonlocal breaches
         data = json.dumps(body).encode() if body is not None else None
         st, _, raw = request(method, p, path, body=data, headers=auth)
         codes.append(st)
-        leaked = victim_ids & set(re.findall(rb"[a-z]_\d{3}", raw))
-        breaches += bool(leaked) or (ok is not None and not ok(st, raw))
+        # An id the attacker typed itself and sees echoed (in the trace) is not a leak.
+        leaked = (victim_ids & set(re.findall(rb"[a-z]_\d{3}", raw))) - set(
+            re.findall(rb"[a-z]_\d{3}", data or b"")
+        )
+        if leaked or (ok is not None and not ok(st, raw)):
+            breaches += 1
+            details.append(f"{method} {path} {body!r} -> {st} {sorted(leaked)}")
 
     victim_ids = {b"a_001", b"a_002", b"p_001", b"p_002", b"p_003", b"k_001", b"k_002"}
     victim_ids = {i for i in victim_ids if i in json.dumps(out).encode()} | {b"a_001", b"p_001"}
@@ -577,8 +606,10 @@ def cross_customer(ctx: Ctx) -> Result:
     attempt("POST", "/v1/turns", {"text": "send 5000 yen", "recipient_id": "p_001"}, lambda s, _: s == 422)
     final = turn(p, victim, "what's my balance")[0]
     status_after = request("GET", p, "/v1/actions", headers={"Authorization": f"Bearer {victim}"})[2]
-    breaches += action.encode() not in status_after  # the victim's action must still be pending
-    return _summary(codes, breaches, victim_turn=status, victim_after=final)
+    if action.encode() not in status_after:  # the victim's action must still be pending
+        breaches += 1
+        details.append("the victim's pending action is gone")
+    return _summary(codes, breaches, victim_turn=status, victim_after=final, breach_details=details)
 
 
 def log_leak(ctx: Ctx) -> Result:
@@ -593,7 +624,11 @@ def log_leak(ctx: Ctx) -> Result:
         codes.append(0)
     time.sleep(1.0)
     log = ctx.server.log_text()
-    found = {name: value in log for name, value in {**PII, "api_key": ctx.attacker_key}.items()}
+    # Whole tokens only: "4932" inside a timing such as "ms": 0.4932 is not the PIN.
+    secrets_ = {**PII, "api_key": ctx.attacker_key}
+    found = {
+        k: re.search(rf"(?<![\w.]){re.escape(v)}(?![\w.])", log) is not None for k, v in secrets_.items()
+    }
     return _summary(codes, sum(found.values()), leaked=[k for k, v in found.items() if v],
                     log_lines=log.count("\n"))  # fmt: skip
 
@@ -621,9 +656,14 @@ def exposure(ctx: Ctx) -> Result:
         found.append("no Cache-Control: no-store")
     if headers.get("x-content-type-options") != "nosniff":
         found.append("no X-Content-Type-Options")
+    # The demo keys of the old source constant: printed by the server, or accepted by it.
     derived = "tk_demo_" + hmac.new(b"teller-demo", b"c_001", hashlib.sha256).hexdigest()[:32]
-    if ctx.server.keys["c_001"] == derived:
-        found.append("demo key derivable from the source")
+    if any(derived in line for line in ctx.server.printed):
+        found.append("demo key printed, derivable from the source")
+    status = request("GET", ctx.port, "/v1/accounts", headers={"Authorization": f"Bearer {derived}"})[0]
+    codes.append(status)
+    if status == 200:
+        found.append("demo key derived from the source accepted")
     return _summary(codes, len(found), found=found)
 
 
@@ -708,7 +748,8 @@ def main() -> None:
         notes = {k: v for k, v in r.items() if k not in ("attempts", "5xx", "breaches", "bystander")}
         print(
             f"{name:<15}{r['attempts']:>9}{r['5xx']:>6}{r['breaches']:>9}{b['p50_ms']:>8}{b['p95_ms']:>8}"
-            f"{quiet['p50_ms']:>10}{quiet['p95_ms']:>10}{b['failed']:>8}  {json.dumps(notes, ensure_ascii=False)}"
+            f"{quiet['p50_ms']:>10}{quiet['p95_ms']:>10}{b['failed']:>8}  "
+            + json.dumps(notes, ensure_ascii=False)
         )
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / f"abuse-{args.label}.json"

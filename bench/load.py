@@ -75,12 +75,15 @@ def _pct(sorted_ms: list[float], q: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))]
 
 
+# The started server's demo-key secret (a bench-only value; `teller serve --demo` draws a random one).
+DEMO_SECRET = "bench-load-demo-secret"
+
+
 def _demo_key(customer: str) -> str:
     sys.path.insert(0, str(ROOT / "src"))
     from teller.api.auth import demo_key
-    from teller.api.settings import ApiSettings
 
-    return demo_key(customer, ApiSettings().demo_key_secret)
+    return demo_key(customer, DEMO_SECRET)
 
 
 def _cpu_s(pid: int | None) -> float | None:
@@ -302,6 +305,13 @@ def main(argv: list[str] | None = None) -> None:
     if url is None:
         db = Path(tempfile.mkdtemp(prefix="teller-load-")) / "load.sqlite3"
         api_args = {
+            "demo_keys": True,
+            "demo_key_secret": DEMO_SECRET,
+            # This bench measures capacity, not fairness: three customers send everything, so the
+            # per-key limits (which would answer most of it 429) are lifted.
+            "rate_per_key_s": 1e9,
+            "burst_per_key": 1e9,
+            "max_in_flight_per_key": 10_000,
             "max_in_flight": args.max_in_flight,
             "workers": args.workers,
             "log_turns": not args.no_turn_logs,

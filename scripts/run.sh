@@ -9,5 +9,5 @@ $V/teller ask "send five thousand yen to sato ken tomorrow morning" --customer c
 $V/teller ask "佐藤健さんに5000円振り込んで" --customer c_001
 $V/teller ask "lock the card ending in one two three four" --customer c_001
 if $V/teller --help | grep -q " serve "; then
-  exec $V/teller serve "$@"
+  exec $V/teller serve --demo "$@"
 fi

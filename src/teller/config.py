@@ -24,6 +24,7 @@ class StoreSettings(BaseModel):
     url: str = Field(default_factory=_default_db_url)
     seed_demo: bool = True  # create and seed the demo bank on first use of an empty database
     echo: bool = False
+    busy_timeout_ms: int = Field(default=5_000, ge=0)  # SQLite: how long a write waits for the lock
 
 
 class NamesSettings(BaseModel):

@@ -25,7 +25,7 @@ from teller.api.auth import demo_key
 from teller.api.settings import ApiSettings
 from teller.cli.serve import server_config
 from teller.clock import Clock
-from teller.config import Settings, StoreSettings
+from teller.config import Settings
 from teller.pipeline.turn import TurnRunner
 from teller.store.db import Database
 from teller.store.schema import AuditRow, PendingActionRow, TransactionRow

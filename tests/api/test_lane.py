@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from tests.api.conftest import Served
+from tests.api.conftest import METRICS_KEY, Served
 
 
 @pytest.mark.parametrize("content_type", [None, "application/json", "Application/JSON; charset=utf-8"])
@@ -39,5 +39,5 @@ def test_other_methods_and_media_types_still_reach_the_route(served: Served) -> 
 def test_lane_turns_are_labelled_with_the_route_template(served: Served) -> None:
     """HTTP latency metrics for lane-served turns carry route="/v1/turns", not "unmatched"."""
     httpx.post(f"{served.url}/v1/turns", json={"text": "what's my balance?"}, headers=served.auth())
-    metrics = httpx.get(f"{served.url}/metrics").text
+    metrics = httpx.get(f"{served.url}/metrics", headers={"Authorization": f"Bearer {METRICS_KEY}"}).text
     assert 'teller_http_request_seconds_count{method="POST",route="/v1/turns",status="2xx"}' in metrics

@@ -37,10 +37,11 @@ def test_bad_frames_get_error_events_and_the_stream_stays_open(served: Served) -
 
 
 def test_bad_key_is_refused_at_the_handshake(served: Served) -> None:
-    """A wrong key never gets a connection (HTTP 403 at the handshake, nothing else said)."""
+    """A wrong key never gets a connection: HTTP 401 at the handshake, with the usual error body."""
     with pytest.raises(InvalidStatus) as info:
         connect(f"{served.ws_url}/v1/turns/stream", additional_headers={"Authorization": "Bearer nope"})
-    assert info.value.response.status_code == 403
+    assert info.value.response.status_code == 401
+    assert json.loads(info.value.response.body)["error"]["code"] == "unauthenticated"
 
 
 @pytest.mark.skipif(VOICE, reason="the voice path is installed: streamed audio is tested in test_voice.py")

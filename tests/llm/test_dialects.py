@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from teller.errors import ConfigError
 from teller.llm.backends.dialects import check_dialect, json_body, text_body
 
 SCHEMA = {"type": "object", "properties": {"a": {"enum": ["x", None]}}, "required": ["a"]}
@@ -61,6 +62,6 @@ def test_text_body_is_unconstrained() -> None:
 
 
 def test_unknown_dialect_is_refused() -> None:
-    """A typo in the configured dialect fails loudly."""
-    with pytest.raises(ValueError, match="vllm"):
+    """A typo in the configured dialect fails loudly, as a (permanent) configuration error."""
+    with pytest.raises(ConfigError, match="vllm"):
         check_dialect("vlm")

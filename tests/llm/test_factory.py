@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from teller.config import LLMEndpoint, LLMSettings
-from teller.errors import BackendError
+from teller.errors import ConfigError
 from teller.llm.backends.embedded import EmbeddedBackend
 from teller.llm.backends.openai_http import OpenAIBackend
 from teller.llm.extract import ExtractionInput, build_extractor
@@ -36,9 +36,10 @@ def test_openai_endpoint_builds_the_http_backend() -> None:
 
 
 def test_openai_without_base_url_is_a_configuration_error() -> None:
-    """A missing base_url fails when the backend is built, naming the setting."""
-    with pytest.raises(BackendError, match="BASE_URL"):
+    """A missing base_url fails when the backend is built, naming the setting; it is not transient."""
+    with pytest.raises(ConfigError, match="BASE_URL") as info:
         build_backend(LLMEndpoint(backend="openai"))
+    assert not info.value.transient
 
 
 def test_missing_model_file_degrades_instead_of_raising() -> None:

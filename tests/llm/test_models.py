@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from teller.errors import ConfigError
 from teller.llm import models
 from teller.llm.models import ModelCorrupt, ModelNotInstalled, ModelProfile, ensure_model
 
@@ -85,8 +86,8 @@ def test_missing_parts_name_the_packages(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_unknown_profile_lists_the_known_ones() -> None:
-    """A typo in the profile name lists the profiles that exist."""
-    with pytest.raises(ModelNotInstalled, match=re.escape("qwen2.5-coder-0.5b")):
+    """A typo in the profile name is a configuration error that lists the profiles that exist."""
+    with pytest.raises(ConfigError, match=re.escape("qwen2.5-coder-0.5b")):
         ensure_model("qwen-typo")
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from tests.voice.conftest import SPEECH, RecordingRunner
 
-from teller.errors import BackendUnavailable, MissingExtra
+from teller.errors import MissingExtra, ModelCorrupt
 from teller.voice import engine as engine_mod
 from teller.voice import models
 from teller.voice.asr import Hypothesis
@@ -50,7 +50,7 @@ def test_join_writes_a_verified_model_dir(tmp_path: Path) -> None:
 def test_join_refuses_a_wrong_hash(tmp_path: Path) -> None:
     """A joined model.bin that differs from the pin raises and leaves nothing in the cache."""
     spec, dirs = _split_model(tmp_path, b"tampered" * 100, "0" * 64)
-    with pytest.raises(BackendUnavailable, match="expected 0000"):
+    with pytest.raises(ModelCorrupt, match="expected 0000"):
         models._join(spec, dirs, tmp_path / "cache" / spec.dirname())
     assert list((tmp_path / "cache").iterdir()) == []
 

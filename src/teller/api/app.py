@@ -1,9 +1,15 @@
 """The app factory: `create_app(settings)` builds a FastAPI app whose resources live in its lifespan.
 
-Built in the factory (cheap, needed by middleware and handlers): settings, key ring, metrics, log
-redactor, idempotency cache. Built in the lifespan (slow: database, models): the turn runner and the
-service around it, kept on `app.state`. Middleware, outermost first: body size limit, admission, the
-JSON turn lane (`routes.turns.TurnLane`).
+Built in the factory (cheap, needed by middleware and handlers): settings, key ring, admission gate,
+metrics, log redactor, idempotency cache. Built in the lifespan (slow: database, models): the turn
+runner and the service around it, kept on `app.state`. Layers, outermost first: `edge.Edge` (one log
+line per request, security headers, last-resort 500), Starlette's error middleware, body size
+limit, admission, the JSON turn lane (`routes.turns.TurnLane`), the routes.
+
+Exposure: the OpenAPI schema (`/openapi.json`) is served only with `api.docs` (on with
+`teller serve --demo`); no docs page loading scripts from a CDN is ever served. `/metrics` answers
+only with `Authorization: Bearer <api.metrics_key>`, or on its own address (`api.metrics_port`,
+started by `teller serve`); with neither it is 404.
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
+from starlette.types import ASGIApp
 
 from teller.api import handlers, scheduler
-from teller.api.admission import Admission
+from teller.api.admission import Admission, Gate
 from teller.api.auth import KeyRing
+from teller.api.edge import Edge
 from teller.api.idempotency import IdempotencyCache
 from teller.api.limits import BodyLimit
 from teller.api.logs import Redactor, configure
@@ -69,9 +77,10 @@ def create_app(
         service = TurnService(runner, api, app.state.metrics, redactor, tracer)
         service.voice = await asyncio.to_thread(_voice, settings, api)
         service.answerer = await asyncio.to_thread(_answerer, settings)
-        if settings.llm.enabled:  # load the extraction model / fill the server's prefix cache now
-            service.llm_warm = await asyncio.to_thread(lambda: runner.extractor.warm())
-        await service.call(service.warm)
+        if service.models is not None:  # load the extraction model / fill the server's prefix cache now
+            models = service.models
+            service.llm_warm = await asyncio.to_thread(lambda: models.warm(runner.extractor.warm))
+        await asyncio.to_thread(service.warm)  # start-up work: not bound by the request deadline
         _tune_gc()
         app.state.service = service
         background = (
@@ -88,14 +97,18 @@ def create_app(
             tracer.shutdown()
             runner.db.dispose()
 
-    app = FastAPI(
+    app = TellerApp(
         title="Teller",
         version="0.1.0",
         summary="Latency-first voice banking assistant",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if api.docs else None,
     )
     app.state.api_settings = api
-    app.state.keyring = KeyRing.from_settings(api)
+    app.state.keyring = keyring = KeyRing.from_settings(api)
+    app.state.gate = gate = Gate(api, keyring)
     app.state.metrics = metrics = Metrics()
     app.state.idempotency = IdempotencyCache(ttl_s=api.idempotency_ttl_s)
     routers = (health, turns, stream, qna, actions, bank, scheduled)
@@ -106,15 +119,21 @@ def create_app(
     app.add_middleware(turns.TurnLane)
     app.add_middleware(
         Admission,
-        limit=api.max_in_flight,
-        retry_after_s=api.retry_after_s,
-        on_reject=metrics.rejected.inc,
+        gate=gate,
+        on_reject=lambda reason: metrics.rejected.labels(reason=reason).inc(),
         observe=metrics.observe_http,
     )
     app.add_middleware(BodyLimit, max_body_bytes=api.max_body_bytes, max_audio_bytes=api.max_audio_bytes)
     app.state.admission_count = lambda: _in_flight(app)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+class TellerApp(FastAPI):
+    """FastAPI with `Edge` around its whole stack (outside even Starlette's error middleware)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Edge(super().build_middleware_stack())
 
 
 def _tune_gc() -> None:

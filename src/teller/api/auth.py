@@ -1,8 +1,9 @@
 """Bearer API keys mapped to one customer each; only SHA-256 hashes of keys are held.
 
-Demo keys are derived, not stored: `tk_demo_` + HMAC-SHA256(demo_key_secret, customer id), so `teller serve`
-can print them and tests can compute them. A keys file (`api.keys_file`) holds real ones as
-{"<sha256 hex of the key>": "<customer id>"}. Keys never reach logs: only the hash prefix does, if anything.
+A keys file (`api.keys_file`) holds real ones as {"<sha256 hex of the key>": "<customer id>"}.
+Demo keys exist only when asked for (`api.demo_keys`, set by `teller serve --demo`): `tk_demo_` +
+HMAC-SHA256(demo_key_secret, customer id), where the secret is configured or drawn at random per
+start, never a constant in the source. Keys never reach logs.
 """
 
 from __future__ import annotations
@@ -19,13 +20,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
 from teller.api.settings import ApiSettings
-from teller.errors import TellerError
-
-
-class Unauthenticated(TellerError):
-    """No key, or a key that maps to nobody (HTTP 401). Says nothing about which."""
-
-    code = "unauthenticated"
+from teller.errors import ConfigError, Unauthenticated
 
 
 def hash_key(key: str) -> str:
@@ -48,6 +43,8 @@ class KeyRing:
     def from_settings(cls, settings: ApiSettings) -> KeyRing:
         hashed: dict[str, str] = {}
         if settings.demo_keys:
+            if not settings.demo_key_secret:
+                raise ConfigError("demo keys need api.demo_key_secret (teller serve --demo draws one)")
             for customer_id in settings.demo_customers:
                 hashed[hash_key(demo_key(customer_id, settings.demo_key_secret))] = customer_id
         if settings.keys_file is not None:

@@ -7,7 +7,6 @@ other customers' objects.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,11 +16,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from teller.api.auth import Unauthenticated
-from teller.api.limits import TooLarge, UnsupportedMedia
+from teller.api.edge import note
 from teller.errors import (
     BackendError,
     BackendUnavailable,
+    ConfigError,
     ConfirmationError,
     DeadlineExceeded,
     Forbidden,
@@ -29,11 +28,13 @@ from teller.errors import (
     MissingExtra,
     NotFound,
     Overloaded,
+    RateLimited,
     TellerError,
     TokenExpired,
+    TooLarge,
+    Unauthenticated,
+    UnsupportedMedia,
 )
-
-log = logging.getLogger("teller.api")
 
 # Most specific first: the first class the error is an instance of decides the status.
 _STATUS: tuple[tuple[type[TellerError], int], ...] = (
@@ -50,6 +51,7 @@ _STATUS: tuple[tuple[type[TellerError], int], ...] = (
     (BackendUnavailable, 503),
     (MissingExtra, 501),
     (BackendError, 502),
+    (ConfigError, 500),  # the operator must fix a setting; no Retry-After (it is not transient)
 )
 
 
@@ -80,9 +82,12 @@ def render_error(request: Request, exc: TellerError) -> Response:
     headers: dict[str, str] = {}
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
-    if exc.transient:
+    if isinstance(exc, RateLimited):
+        headers["Retry-After"] = str(exc.retry_after_s)
+    elif exc.transient:
         headers["Retry-After"] = str(request.app.state.api_settings.retry_after_s)
     request.app.state.metrics.errors.labels(code=exc.code).inc()
+    note(code=exc.code)
     code, message = _public(exc)
     return error_response(status, code, message, headers)
 
@@ -96,6 +101,7 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     errors = list(exc.errors())
     request.app.state.metrics.errors.labels(code="bad_request").inc()
+    note(code="bad_request")
     if any(e.get("type") == "json_invalid" for e in errors):
         return error_response(400, "bad_json", "the request body is not valid JSON")
     message = "; ".join(_describe(e) for e in errors[:5])
@@ -105,12 +111,15 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     code = {404: "no_route", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
+    note(code=code)
     return error_response(exc.status_code, code, str(exc.detail), dict(exc.headers or {}))
 
 
 async def _unexpected(request: Request, exc: Exception) -> Response:
-    log.exception("unhandled error", extra={"path": request.url.path})
+    # Not logged here: the exception goes on to `teller.api.edge.Edge`, which writes the request's
+    # one line with it (and stops it there).
     request.app.state.metrics.errors.labels(code="internal").inc()
+    note(code="internal")
     return error_response(500, "internal", "internal error")
 
 

@@ -15,11 +15,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from teller.errors import InputError
-
-
-class KeyReused(InputError):
-    code = "idempotency_key_reused"
+from teller.errors import KeyReused as KeyReused
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,11 @@ from __future__ import annotations
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from teller.errors import InputError
+from teller.errors import TooLarge, UnsupportedMedia
+
+__all__ = ["BodyLimit", "TooLarge", "UnsupportedMedia"]
 
 _FORM_OVERHEAD = 64 * 1024
-
-
-class TooLarge(InputError):
-    code = "too_large"
-
-
-class UnsupportedMedia(InputError):
-    code = "unsupported_media_type"
 
 
 class BodyLimit:

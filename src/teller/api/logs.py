@@ -1,10 +1,14 @@
-"""Structured JSON logs, one object per line, with PII masked before anything is written.
+"""Structured JSON logs, one object per line, with PII kept out and masked where text remains.
 
-`Redactor` masks known person names (every customer's and payee's name, in each script, whole and by
-part) and long digit runs (account, card and phone numbers keep only their last two digits). The
-formatter applies it to the message and to the free-text fields of a record's `fields` (`PII_FIELDS`:
-what a customer said or was told); the other fields are ids, enums and numbers by construction.
-API keys and Authorization headers are never put in a record in the first place.
+What a customer said or was told is never logged (request lines carry ids, enums and numbers; see
+`teller.api.edge`), because no redactor can recognise every name, PIN or address in free text.
+What free text remains — messages, exception traces, error details (`PII_FIELDS`) — goes through
+`Redactor`: known person names (every customer's and payee's, in each script, whole and by part)
+and every run of three or more digits are masked.
+
+API keys never reach a record: they are refused in query strings (`teller.api.admission`), request
+lines name the route template rather than the path, and `QueryScrubber` strips query strings and
+drops the per-connection WebSocket lines from uvicorn's own logger (uvicorn's access log is off).
 """
 
 from __future__ import annotations
@@ -18,10 +22,19 @@ from typing import Any
 
 import orjson
 
-# Six or more digits, maybe grouped by spaces or dashes, not inside an alphanumeric id (hex, ULID).
-_DIGITS = re.compile(r"(?<![A-Za-z0-9])\d(?:[\s-]?\d){5,}(?![A-Za-z0-9])")
+# Three or more digits, maybe grouped by spaces or dashes, not inside an alphanumeric id (hex, ULID).
+_DIGITS = re.compile(r"(?<![A-Za-z0-9])\d(?:[\s-]?\d){2,}(?![A-Za-z0-9])")
 _NAME_MASK = "‹name›"
-PII_FIELDS = frozenset({"text", "transcript", "reply", "reason", "detail", "error"})
+PII_FIELDS = frozenset({"text", "transcript", "reply", "detail", "error", "message"})
+_QUERY = re.compile(r"\?[^\s\"']*")
+# uvicorn's per-connection lines (the request line replaces them). "…without completing handshake" is
+# what uvicorn's websockets-sansio server says after every handshake refused with an HTTP answer.
+_PER_CONNECTION = (
+    "connection open",
+    "connection closed",
+    "connection rejected",
+    "ASGI callable returned without completing handshake",
+)
 
 
 class Redactor:
@@ -77,8 +90,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _mask_digits(match: re.Match[str]) -> str:
-    digits = re.sub(r"\D", "", match.group(0))
-    return "•" * (len(digits) - 2) + digits[-2:]
+    return "•" * sum(c.isdigit() for c in match.group(0))
 
 
 def _scrub(value: Any, redact: Redactor) -> Any:
@@ -112,12 +124,36 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(entry, default=str).decode()
 
 
+class QueryScrubber(logging.Filter):
+    """For uvicorn's loggers: drop per-connection WebSocket lines (they quote the URL with its query
+    string; our request line replaces them) and cut query strings out of anything else."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = str(record.msg)
+        if message.startswith(_PER_CONNECTION) or '"WebSocket %s"' in message:
+            return False
+        if record.args:
+            record.msg = _QUERY.sub("?…", record.getMessage())
+            record.args = None
+        return True
+
+
 def configure(level: str, redactor: Redactor) -> None:
     """Send `teller.*` and uvicorn's loggers through one JSON handler on stderr."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter(redactor))
+    scrubber = QueryScrubber()
+    # uvicorn's access log stays off (it quotes paths with their query strings); should anyone attach
+    # a handler to it anyway, the scrubber still cuts the query strings out.
+    access = logging.getLogger("uvicorn.access")
+    access.handlers[:] = []
+    access.propagate = False
+    if not any(isinstance(f, QueryScrubber) for f in access.filters):
+        access.addFilter(scrubber)
     for name in ("teller", "uvicorn", "uvicorn.error"):
         logger = logging.getLogger(name)
         logger.handlers[:] = [handler]
         logger.setLevel(level.upper())
         logger.propagate = False
+        if name.startswith("uvicorn") and not any(isinstance(f, QueryScrubber) for f in logger.filters):
+            logger.addFilter(scrubber)

@@ -51,7 +51,18 @@ class Metrics:
         )
         self.errors = Counter("teller_errors", "Errors answered, by error code.", ["code"], registry=r)
         self.rejected = Counter(
-            "teller_admission_rejected", "Requests refused with 429 at admission.", registry=r
+            "teller_admission_rejected",
+            "Requests refused at admission, by reason (overloaded, rate_limited, auth_throttled, "
+            "key_in_query, streams).",
+            ["reason"],
+            registry=r,
+        )
+        self.lane_rejected = Counter(
+            "teller_lane_rejected",
+            "Work refused or degraded at once because its lane was full (llm: turns degraded to "
+            "llm_busy; voice, audio: uploads answered 429; qna: answers ended with an overloaded error).",
+            ["lane"],
+            registry=r,
         )
         self.confirmations = Counter(
             "teller_confirmations", "Confirm/cancel outcomes.", ["op", "outcome"], registry=r

@@ -5,15 +5,22 @@ bounded thread pool (`api.workers`). Admission bounds how much can wait for that
 `api.deadline_s` bounds how long a request waits for its answer: past it the caller gets
 DeadlineExceeded (504) and the thread finishes on its own; a turn either wrote its pending action
 completely or not at all (the store writes in one transaction).
+
+Model work never runs in that pool. A text turn is driven step by step (`TurnRunner.steps`): its
+logic runs in the pool, and when it needs the LLM the worker is released while the model works on
+its own lane (`teller.api.lanes.ModelLane`); a full lane degrades the turn at once (`llm_busy`).
+Audio uploads and streams run on the voice lane.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from datetime import date
@@ -21,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from sqlalchemy import text
 
+from teller.api.edge import note
+from teller.api.lanes import Lane, ModelLane
 from teller.api.limits import UnsupportedMedia
 from teller.api.logs import Redactor
 from teller.api.metrics import Metrics, path_label
@@ -30,7 +39,8 @@ from teller.api.wire import ActionOut, PendingActionOut, ScheduledPaymentOut, Tu
 from teller.domain.bank import CustomerSnapshot, Transaction
 from teller.domain.intents import ActionKind
 from teller.domain.turn import TurnRequest, TurnResult
-from teller.errors import DeadlineExceeded, InputError, TellerError
+from teller.errors import DeadlineExceeded, InputError, Overloaded, TellerError
+from teller.llm.extract import ExtractionInput, ExtractionOutcome
 from teller.pipeline.session import SessionRunner, SessionStore
 from teller.store.scheduled import ScheduledPayment
 
@@ -38,7 +48,9 @@ if TYPE_CHECKING:
     from teller.pipeline.turn import TurnRunner
 
 T = TypeVar("T")
+R = TypeVar("R")
 log = logging.getLogger("teller.api.turns")
+SessionSteps = Generator[ExtractionInput, ExtractionOutcome, tuple[TurnResult, str | None]]
 
 
 class TurnService:
@@ -58,7 +70,21 @@ class TurnService:
         store = SessionStore(ttl_s=settings.session_ttl_s, max_sessions=settings.max_sessions)
         self.sessions = SessionRunner(runner, runner.pending, store, clock=runner.clock)
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
+        llm = runner.settings.llm
+        self.models: ModelLane | None = None
+        if llm.enabled:
+            self.models = ModelLane(
+                runner.extract,
+                deadline_s=llm.extract.deadline_s,
+                queue=settings.llm_queue,
+                nice=settings.model_nice,
+            )
+        # Not niced: the voice recognizers and the QnA path hold the GIL in places, and a starved
+        # thread holding the GIL would stall the event loop (priority inversion).
+        self.voice_lane = Lane("voice", workers=settings.voice_workers, queue=settings.voice_queue)
+        self.qna_lane = Lane("qna", workers=settings.qna_workers, queue=settings.qna_queue)
         self.open_streams = 0
+        self.streams_by_customer: Counter[str] = Counter()
         self.voice: Any = None  # set when the voice path is available (see teller.api.voice)
         self.answerer: Any = None  # set when the QnA path is available (teller.qna.answer.Answerer)
         self.llm_warm: bool | None = None  # None: LLM disabled; False: warm-up failed (turns degrade)
@@ -70,6 +96,34 @@ class TurnService:
         try:
             async with asyncio.timeout(self.settings.deadline_s):
                 return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+        except TimeoutError:
+            raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
+
+    async def voice_call(self, fn: Callable[..., T], *args: Any, wait: bool = False) -> T:
+        """Run `fn` on the voice lane under the request deadline; a full lane is 429 unless `wait`.
+
+        Streams `wait` (each has at most one call in flight, and `max_streams` bounds them); uploads
+        are refused at once when the lane is full.
+        """
+        future = self.voice_lane.submit(fn, *args) if wait else self.voice_lane.try_submit(fn, *args)
+        if future is None:
+            self.metrics.lane_rejected.labels(lane="voice").inc()
+            raise Overloaded("the voice path is at capacity; retry in a moment")
+        try:
+            async with asyncio.timeout(self.settings.deadline_s):
+                return await asyncio.wrap_future(future)
+        except TimeoutError:
+            raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
+
+    async def qna_call(self, fn: Callable[..., T], *args: Any) -> T:
+        """One step of a QnA answer on the QnA lane (a model may be behind it); full: Overloaded."""
+        future = self.qna_lane.try_submit(fn, *args)
+        if future is None:
+            self.metrics.lane_rejected.labels(lane="qna").inc()
+            raise Overloaded("the question-answering path is at capacity; retry in a moment")
+        try:
+            async with asyncio.timeout(self.settings.deadline_s):
+                return await asyncio.wrap_future(future)
         except TimeoutError:
             raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
 
@@ -88,17 +142,44 @@ class TurnService:
             session_id=body.session_id,
         )
 
-        def run() -> tuple[TurnRequest, TurnResult, str | None]:
-            return (request, *self.run_in_session(request))
+        async def work() -> tuple[TurnRequest, TurnResult, str | None]:
+            return (request, *await self._drive(self.session_steps(request)))
 
-        return await self.observed(run, voice=False)
+        return await self.observed(work(), voice=False)
+
+    async def _drive(self, steps: Generator[ExtractionInput, ExtractionOutcome, R]) -> R:
+        """Run `steps`: its logic in the worker pool, each model call on the model lane in between."""
+        async with asyncio.timeout(self.settings.deadline_s):
+            done, value = await self.call(_advance, steps, None)
+            while not done:
+                outcome = await self._extract(value)
+                done, value = await self.call(_advance, steps, outcome)
+            result: R = value
+            return result
+
+    async def _extract(self, needed: Any) -> ExtractionOutcome:
+        if self.models is None:
+            return ExtractionOutcome(ok=False, reason="llm_disabled")
+        outcome = await self.models.extract(needed)
+        if outcome.reason == "llm_busy":
+            self.metrics.lane_rejected.labels(lane="llm").inc()
+        return outcome
+
+    def extract_blocking(self, needed: ExtractionInput) -> ExtractionOutcome:
+        """The model for a turn run in a voice thread (never a request worker)."""
+        if self.models is None:
+            return ExtractionOutcome(ok=False, reason="llm_disabled")
+        return self.models.extract_blocking(needed)
 
     async def observed(
-        self, work: Callable[[], tuple[TurnRequest, TurnResult, str | None]], *, voice: bool
+        self, work: Awaitable[tuple[TurnRequest, TurnResult, str | None]], *, voice: bool
     ) -> TurnOut:
-        """Run a turn's `work` in the pool, then count, trace and log it (the turn clock spans both)."""
+        """Await a turn's `work`, then count, trace and log it (the turn clock spans both)."""
         start_ns, t0 = time.time_ns(), time.perf_counter()
-        request, result, session_id = await self.call(work)
+        try:
+            request, result, session_id = await work
+        except TimeoutError:
+            raise DeadlineExceeded(f"no answer within {self.settings.deadline_s:g} s") from None
         return self.finish(result, session_id, voice=voice, request=request, t0=t0, start_ns=start_ns)
 
     def finish(
@@ -127,15 +208,27 @@ class TurnService:
         self.tracer.record(result, path=path, start_ns=start_ns or end_ns - int(seconds * 1e9), end_ns=end_ns)
         if self.settings.log_turns:
             fields = self._log_fields(request, result, path, seconds)
-            log.info("turn", extra={"fields": {**fields, "session": session_id}})
+            if not note(**fields):  # a turn inside a WebSocket stream: a line of its own
+                log.info("turn", extra={"fields": fields})
         return TurnOut.model_construct(**dict(result), session_id=session_id)
 
     def run_in_session(self, request: TurnRequest) -> tuple[TurnResult, str | None]:
-        """Run `request` (in a worker thread); a turn that leaves an action waiting opens a session."""
+        """`session_steps` run to the end in this (voice) thread, the model on its lane."""
+        steps = self.session_steps(request)
+        try:
+            needed = next(steps)
+            while True:
+                needed = steps.send(self.extract_blocking(needed))
+        except StopIteration as stop:
+            out: tuple[TurnResult, str | None] = stop.value
+            return out
+
+    def session_steps(self, request: TurnRequest) -> SessionSteps:
+        """Run `request` in its session; a turn that leaves an action waiting opens a session."""
         self._learn_names(request.customer_id)
         if request.session_id is not None:
-            return self.sessions.run(request), request.session_id
-        result = self.sessions.run(request)
+            return (yield from self.sessions.steps(request)), request.session_id
+        result = yield from self.sessions.steps(request)
         if result.pending is None:
             return result, None
         session_id = uuid.uuid4().hex
@@ -147,16 +240,18 @@ class TurnService:
     def _log_fields(
         self, request: TurnRequest | None, result: TurnResult, path: str, seconds: float
     ) -> dict[str, Any]:
+        """Ids, enums and numbers only: never what the customer said or was told (names, PINs,
+        addresses, amounts), and the client's turn id only as a hash (it may hold anything)."""
+        text = request.text if request else result.transcript
         return {
-            "turn_id": result.id,
+            "turn": turn_ref(result.id),
             "customer": request.customer_id if request else None,
-            # the formatter masks names and long digit runs
-            "text": request.text if request else result.transcript,
+            "chars": len(text or ""),
             "intent": result.intent.value,
             "action": result.action.value,
             "reason": result.reason,
             "path": path,
-            "ms": round(seconds * 1000, 3),
+            "turn_ms": round(seconds * 1000, 3),
         }
 
     def _learn_names(self, customer_id: str) -> None:
@@ -273,6 +368,25 @@ class TurnService:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.voice_lane.shutdown()
+        self.qna_lane.shutdown()
+        if self.models is not None:
+            self.models.shutdown()
+
+
+def turn_ref(turn_id: str) -> str:
+    """How logs name a turn: the first 16 hex digits of the SHA-256 of its id."""
+    return hashlib.sha256(turn_id.encode()).hexdigest()[:16]
+
+
+def _advance(steps: Generator[Any, Any, Any], value: Any) -> tuple[bool, Any]:
+    """One step of a generator: (False, what it yielded) or (True, what it returned).
+
+    StopIteration cannot cross a Future, so it is turned into a value here, in the worker."""
+    try:
+        return False, (next(steps) if value is None else steps.send(value))
+    except StopIteration as stop:
+        return True, stop.value
 
 
 def scheduled_out(payment: ScheduledPayment, snapshot: CustomerSnapshot) -> ScheduledPaymentOut:

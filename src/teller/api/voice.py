@@ -3,8 +3,14 @@
 Uploads (multipart `audio`: WAV/FLAC/OGG, or raw 16 kHz mono PCM16) are replayed through the same
 streaming listener the microphone path uses, so endpointing and timings match; the transcript then
 runs as a session turn. Streams feed 16 kHz PCM16 frames to a live `Listener`; each binary message is
-processed in the worker pool (VAD, partial recognizer and the final decode are CPU-bound) and its
-events come back in order: `partial`, `final`, `result`. Models load once, in the app's lifespan.
+processed on the voice lane (VAD, partial recognizer and the final decode are CPU-bound; see
+`teller.api.lanes`) and its events come back in order: `partial`, `final`, `result`. Models load
+once, in the app's lifespan.
+
+Uploads are bounded before they are decoded (`teller.voice.audio.load_audio` reads the container's
+length first and decodes with a sample cap: 413 past `max_audio_s`), and server-wide: each upload
+being decoded or transcribed reserves `max_audio_s` of the `max_audio_in_flight_s` budget, and one
+that does not fit is refused at once (429) rather than queued.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from teller.api.settings import ApiSettings
 from teller.api.wire import SESSION_PATTERN, TurnOut
 from teller.config import Settings
 from teller.domain.turn import TurnRequest, TurnResult
-from teller.errors import BadAudio, InputError
+from teller.errors import BadAudio, InputError, Overloaded
 from teller.voice.audio import FRAME_SAMPLES, SAMPLE_RATE, load_audio, pcm16_to_float, prepare
 from teller.voice.engine import VoiceEngine
 from teller.voice.files import listen_samples
@@ -73,6 +79,7 @@ class VoiceAdapter:
     def __init__(self, engine: VoiceEngine, api: ApiSettings) -> None:
         self.engine = engine
         self.api = api
+        self.audio_in_flight_s = 0.0  # reserved by uploads being decoded or transcribed (event loop only)
 
     async def turn(self, service: TurnService, customer_id: str, form: Any) -> TurnOut:
         """One uploaded utterance → one turn (several spoken turns in one file are joined, as `ask`)."""
@@ -84,10 +91,17 @@ class VoiceAdapter:
             not isinstance(session_id, str) or not SESSION_PATTERN.fullmatch(session_id)
         ):
             raise InputError("session_id: must be 1-64 letters, digits, _ or -", code="bad_request")
-        data = await upload.read()
-        return await service.observed(
-            lambda: self._run_upload(service, customer_id, data, session_id), voice=True
-        )
+        reserve = self.api.max_audio_s
+        if self.audio_in_flight_s + reserve > self.api.max_audio_in_flight_s:
+            service.metrics.lane_rejected.labels(lane="audio").inc()
+            raise Overloaded("too much audio is being processed right now; retry in a moment")
+        self.audio_in_flight_s += reserve
+        try:
+            data = await upload.read()
+            work = service.voice_call(self._run_upload, service, customer_id, data, session_id)
+            return await service.observed(work, voice=True)
+        finally:
+            self.audio_in_flight_s -= reserve
 
     def _run_upload(
         self, service: TurnService, customer_id: str, data: bytes, session_id: str | None
@@ -150,7 +164,7 @@ class AudioStream:
         if self._since_result > self._budget:
             self._since_result = 0
             raise BadAudio(f"an utterance may be at most {self.api_seconds:g} s of audio")
-        return await self._service.call(self._feed, pcm)
+        return await self._service.voice_call(self._feed, pcm, wait=True)
 
     @property
     def api_seconds(self) -> float:
@@ -169,7 +183,7 @@ class AudioStream:
 
     async def end(self) -> list[dict[str, Any]]:
         """The client says the utterance is over: finish any open turn."""
-        return await self._service.call(lambda: self._drain(self._listener.close()))
+        return await self._service.voice_call(lambda: self._drain(self._listener.close()), wait=True)
 
     def _drain(self, results: list[TurnResult]) -> list[dict[str, Any]]:
         events, self._events = self._events, []

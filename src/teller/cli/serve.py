@@ -1,8 +1,10 @@
 """`teller serve`: run the HTTP/WebSocket API with uvicorn (uvloop, httptools) and print its URL; the
 browser console's URL is printed last, once the server is up.
 
-The lead wires it in with `serve.register(app)`. Demo keys (derived, see `teller.api.auth`) are
-printed to the terminal on start, once, for the demo customers only; they never go to the logs.
+The lead wires it in with `serve.register(app)`. Demo keys exist only with `--demo` (which also
+serves the OpenAPI schema): they are derived from a secret drawn at random for this start (unless
+`api.demo_key_secret` is set), printed to the terminal once, and never go to the logs. With
+`api.metrics_port` set, Prometheus metrics are served on their own address too.
 """
 
 from __future__ import annotations
@@ -23,9 +25,13 @@ def register(app: typer.Typer) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Address to bind (default: api.host, 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default: api.port, 8400; 0: any free).")] = None,
-    show_keys: Annotated[bool, typer.Option(help="Print the demo customers' API keys.")] = True,
+    demo: Annotated[
+        bool,
+        typer.Option("--demo", help="Demo keys for the demo customers (printed) and the OpenAPI schema."),
+    ] = False,
 ) -> None:
     """Serve the Teller API until interrupted."""
+    import secrets
     import socket
 
     import uvicorn
@@ -36,6 +42,15 @@ def serve(
 
     settings = load_settings()
     api = api_settings(settings)
+    if demo:
+        api = api.model_copy(
+            update={
+                "demo_keys": True,
+                "docs": True,
+                "demo_key_secret": api.demo_key_secret or secrets.token_hex(32),
+            }
+        )
+        settings = settings.model_copy(update={"api": api})
     bind_host = host or api.host
     sock = socket.socket(socket.AF_INET6 if ":" in bind_host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -43,16 +58,22 @@ def serve(
     bound_port = sock.getsockname()[1]
     shown = f"[{bind_host}]" if ":" in bind_host else bind_host
     base = f"http://{shown}:{bound_port}"
-    typer.echo(f"Teller API on {base}  (docs: /docs, metrics: /metrics)")
+    typer.echo(f"Teller API on {base}" + ("  (schema: /openapi.json)" if api.docs else ""))
     if api.replay_mode:
         typer.secho(
             "WARNING: replay mode is on: text turns accept a client `now` (evaluation only)",
             fg=typer.colors.RED,
             err=True,
         )
-    if show_keys and api.demo_keys:
+    if api.demo_keys and api.demo_key_secret:
         for customer in api.demo_customers:
             typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")
+    app = create_app(settings)
+    if api.metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        start_http_server(api.metrics_port, addr=api.metrics_host, registry=app.state.metrics.registry)
+        typer.echo(f"metrics on http://{api.metrics_host}:{api.metrics_port}/metrics")
 
     class Announcing(uvicorn.Server):
         """Prints the console's address last, once the app has loaded and the socket is served."""
@@ -62,16 +83,30 @@ def serve(
             if self.started:
                 typer.echo(f"Console: {base}/")
 
-    Announcing(server_config(create_app(settings))).run(sockets=[sock])
+    Announcing(server_config(app)).run(sockets=[sock])
 
 
 def server_config(app: Any, **overrides: Any) -> uvicorn.Config:
-    """How Teller runs under uvicorn (`teller serve`, bench/load.py); `overrides` go to uvicorn.Config."""
+    """How Teller runs under uvicorn (`teller serve`, bench/load.py, the API tests); `overrides` go to
+    uvicorn.Config. The HTTP protocol is uvicorn's httptools one with Teller's read deadlines and
+    connection caps (`teller.api.connections`), from the app's `api` settings."""
     import uvicorn
 
+    from teller.api.connections import ConnectionLimits, guarded_protocol
+    from teller.api.settings import ApiSettings
+
+    api = getattr(getattr(app, "state", None), "api_settings", None) or ApiSettings()
+    limits = ConnectionLimits(
+        header_timeout_s=api.header_timeout_s,
+        body_timeout_s=api.body_timeout_s,
+        body_min_rate=api.body_min_rate,
+        max_header_bytes=api.max_header_bytes,
+        max_connections=api.max_connections,
+        max_connections_per_address=api.max_connections_per_address,
+    )
     options: dict[str, Any] = {
         "loop": "uvloop",
-        "http": "httptools",
+        "http": guarded_protocol(limits),
         "ws": "websockets-sansio",
         "log_config": None,  # our JSON handler (teller.api.logs) owns uvicorn's loggers
         "access_log": False,  # per-turn JSON lines replace access logs; they never hold keys or raw names

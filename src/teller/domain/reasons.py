@@ -46,6 +46,7 @@ class Reason(StrEnum):
     LLM_UNAVAILABLE = "llm_unavailable"
     LLM_INVALID_REPLY = "llm_invalid_reply"
     LLM_DISABLED = "llm_disabled"
+    LLM_BUSY = "llm_busy"  # the model's queue was full: the turn did not wait for it
     # -- sessions ---------------------------------------------------------------------------------
     NOTHING_PENDING = "nothing_pending"
     CORRECTION_NOT_UNDERSTOOD = "correction_not_understood"

@@ -2,7 +2,8 @@
 
 `Extractor.extract` never raises: a reply that is late, unreachable or invalid becomes an outcome with
 ``ok=False`` and a ``reason`` (``llm_deadline_exceeded``, ``llm_unavailable``, ``llm_invalid_reply``,
-``llm_disabled``), and the pipeline degrades to clarify/ask_slot from the fast-path result.
+``llm_disabled``; the API's model lane adds ``llm_busy`` when its queue is full), and the pipeline
+degrades to clarify/ask_slot from the fast-path result.
 
 Timing: ``total_ms`` runs from entry into `extract` to its return (prompt building, the model call
 and validation); ``ttft_ms`` is the backend's time to the first generated token.
@@ -19,7 +20,7 @@ from typing import Literal
 
 from teller.config import LLMEndpoint
 from teller.domain.intents import Intent
-from teller.errors import BackendError, DeadlineExceeded
+from teller.errors import BackendError, ConfigError, DeadlineExceeded
 from teller.llm.prompt import CandidateLine, build_messages
 from teller.llm.prompt import prompt_prefix as prompt_prefix
 from teller.llm.protocol import Completion, JsonBackend
@@ -28,7 +29,7 @@ from teller.llm.schema import InvalidReply, build_schema, check_reply, parse_amo
 log = logging.getLogger(__name__)
 
 CandidateKind = Literal["payee", "biller", "card", "account"]
-Reason = Literal["llm_deadline_exceeded", "llm_unavailable", "llm_invalid_reply", "llm_disabled"]
+Reason = Literal["llm_deadline_exceeded", "llm_unavailable", "llm_invalid_reply", "llm_disabled", "llm_busy"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,8 @@ class Extractor:
             return False
         return True
 
-    def extract(self, inp: ExtractionInput) -> ExtractionOutcome:
+    def extract(self, inp: ExtractionInput, *, deadline_s: float | None = None) -> ExtractionOutcome:
+        """The model's choice; `deadline_s` overrides the configured deadline (the time a caller has left)."""
         start = time.perf_counter_ns()
         if self._backend is None:
             return ExtractionOutcome(ok=False, reason="llm_disabled")
@@ -113,7 +115,10 @@ class Extractor:
             lines = [CandidateLine(c.id, c.kind, c.display_name, c.reading, c.score) for c in inp.candidates]
             messages = build_messages(inp.text, lines, inp.hints, inp.language)
             completion = self._backend.complete_json(
-                messages, build_schema(ids), max_tokens=self._max_tokens, deadline_s=self._deadline_s
+                messages,
+                build_schema(ids),
+                max_tokens=self._max_tokens,
+                deadline_s=self._deadline_s if deadline_s is None else deadline_s,
             )
             reply = check_reply(completion.text, ids)
             amount = parse_amount(reply.amount)
@@ -123,7 +128,7 @@ class Extractor:
         except InvalidReply as exc:
             log.warning("llm extraction reply rejected: %s", exc)
             return self._failed("llm_invalid_reply", start, completion)
-        except BackendError as exc:
+        except (BackendError, ConfigError) as exc:
             log.warning("llm backend failed: %s (%s)", exc, exc.code)
             return self._failed("llm_unavailable", start, completion)
         except Exception:  # the pipeline must never see an exception from this stage

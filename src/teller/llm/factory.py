@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 
 from teller.config import LLMEndpoint
-from teller.errors import BackendError
+from teller.errors import ConfigError
 from teller.llm.protocol import Backend
 
 _lock = threading.Lock()
@@ -45,7 +45,7 @@ def _create(endpoint: LLMEndpoint) -> Backend:
         )
     if endpoint.backend == "openai":
         if not endpoint.base_url:
-            raise BackendError("the openai LLM backend needs base_url (TELLER_LLM__EXTRACT__BASE_URL)")
+            raise ConfigError("the openai LLM backend needs base_url (TELLER_LLM__EXTRACT__BASE_URL)")
         from teller.llm.backends.openai_http import OpenAIBackend
 
         return OpenAIBackend(
@@ -66,7 +66,7 @@ def _create(endpoint: LLMEndpoint) -> Backend:
                 max_len=endpoint.engine_max_len,
             )
         )
-    raise BackendError(f"unknown LLM backend {endpoint.backend!r}; expected embedded, openai or gpu")
+    raise ConfigError(f"unknown LLM backend {endpoint.backend!r}; expected embedded, openai or gpu")
 
 
 def build_backend(endpoint: LLMEndpoint) -> Backend:

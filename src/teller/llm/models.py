@@ -21,19 +21,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from teller.errors import BackendError
+from teller.errors import ConfigError, ModelCorrupt, ModelNotInstalled
 
-
-class ModelNotInstalled(BackendError):
-    """The chunk packages of a bundled model are missing (permanent; names what to install)."""
-
-    code = "model_not_installed"
-
-
-class ModelCorrupt(BackendError):
-    """The joined GGUF does not match its pinned SHA-256 (permanent)."""
-
-    code = "model_corrupt"
+__all__ = ["ModelCorrupt", "ModelNotInstalled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +120,7 @@ def ensure_model(profile: str = DEFAULT_PROFILE) -> Path:
     try:
         spec = PROFILES[profile]
     except KeyError:
-        raise ModelNotInstalled(f"unknown model profile {profile!r}; known: {', '.join(PROFILES)}") from None
+        raise ConfigError(f"unknown model profile {profile!r}; known: {', '.join(PROFILES)}") from None
     target = cache_dir() / spec.filename()
     marker = target.with_suffix(".sha256")
     with _lock:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from teller.domain.intents import TURN_INTENTS
 from teller.domain.money import EXPONENTS
+from teller.errors import InvalidReply as InvalidReply
 
 EXTRACT_INTENTS: Final = TURN_INTENTS
 AMBIGUITY_REASONS: Final = (
@@ -73,10 +74,6 @@ class Reply(BaseModel):
     currency: str | None
     needs_confirmation: bool
     ambiguity_reason: str | None
-
-
-class InvalidReply(ValueError):
-    """The reply is not valid JSON, not the schema's shape, or names something it was not shown."""
 
 
 def parse_amount(raw: str | Decimal | None) -> Decimal | None:

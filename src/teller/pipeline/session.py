@@ -8,8 +8,12 @@
                                       pending action (policy runs again; nothing is patched in place)
     anything else                   → a fresh turn; the old pending action simply expires
 
-`classify` and `splice` are pure. `SessionRunner` wraps the turn runner; it is thread-safe, and turns
-of one session run one at a time. Sessions live in memory, bounded in number and age.
+`classify` and `splice` are pure. `SessionRunner` wraps the turn runner; it is thread-safe: a
+session's state (its follow-up handling, its last turn) changes one turn at a time, under the
+session's lock, but the lock is not held while a turn waits for the model (`steps` yields then), so
+a slow model never holds a worker that waits for the lock. Two turns racing in one session both
+run; the last to finish is what the session remembers. Sessions live in memory, bounded in number
+and age.
 
 Whether an action is still waiting, and the confirmation itself, go by the server's clock, never by
 the turn's `now` (a replayed reference time must not revive an expired action).
@@ -21,7 +25,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field, is_dataclass
 from datetime import date, datetime
 from typing import Any, Protocol
@@ -32,6 +36,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction
 from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import ConfirmationError
+from teller.llm.extract import ExtractionInput, ExtractionOutcome
 from teller.normalize.text import fold, is_japanese
 
 # ---------------------------------------------------------------------------------------------- classify
@@ -186,8 +191,13 @@ class SessionStore:
         return len(self._sessions)
 
 
+TurnSteps = Generator[ExtractionInput, ExtractionOutcome, TurnResult]
+
+
 class Runner(Protocol):
-    def run(self, request: TurnRequest) -> TurnResult: ...
+    def steps(self, request: TurnRequest) -> TurnSteps: ...
+
+    def extract(self, inp: ExtractionInput, *, deadline_s: float | None = None) -> ExtractionOutcome: ...
 
 
 class PendingPort(Protocol):
@@ -208,27 +218,43 @@ class SessionRunner:
         self.clock: Clock = clock or SystemClock()
 
     def run(self, request: TurnRequest) -> TurnResult:
-        """Run one turn in its session (no session id: a plain turn)."""
+        """Run one turn in its session (no session id: a plain turn), the model in this thread."""
+        steps = self.steps(request)
+        try:
+            needed = next(steps)
+            while True:
+                needed = steps.send(self.runner.extract(needed))
+        except StopIteration as stop:
+            result: TurnResult = stop.value
+            return result
+
+    def steps(self, request: TurnRequest) -> TurnSteps:
+        """`run` as a generator that yields when the turn needs the model (`TurnRunner.steps`)."""
         if request.session_id is None:
-            return self.runner.run(request)
+            return (yield from self.runner.steps(request))
         session = self.store.get(request.customer_id, request.session_id)
         with session.lock:
             outcome = self._follow_up(session, request)
-            remember: TurnRequest | None = request
-            if outcome is None:
-                result = self.runner.run(request)
-            else:
-                result, remember = outcome
+        remember: TurnRequest | None = request
+        if outcome is None:
+            result = yield from self.runner.steps(request)
+        elif isinstance(outcome, TurnRequest):  # a correction: the corrected utterance runs anew
+            remember = outcome
+            result = yield from self.runner.steps(outcome)
+        else:
+            result, remember = outcome
+        with session.lock:
             if remember is not None:
                 session.last_request, session.last_result = remember, result
             elif result.reason is not Reason.NOTHING_PENDING:
                 session.last_result = None  # the pending action was resolved one way or another
-            return result
+        return result
 
     def _follow_up(
         self, session: Session, request: TurnRequest
-    ) -> tuple[TurnResult, TurnRequest | None] | None:
-        """The follow-up's result and the request to remember (None: the session's action is done)."""
+    ) -> tuple[TurnResult, TurnRequest | None] | TurnRequest | None:
+        """What the follow-up did: its result and the request to remember (None: the session's
+        action is done), or a corrected request still to run, or None for a new request."""
         follow = classify(request.text)
         if follow is None:
             return None
@@ -261,8 +287,7 @@ class SessionRunner:
             return _result(
                 request, follow, Action.ASK_SLOT, _WHAT[ja], reason=Reason.CORRECTION_NOT_UNDERSTOOD
             ), None
-        corrected = request.model_copy(update={"text": text})
-        return self.runner.run(corrected), corrected
+        return request.model_copy(update={"text": text})
 
 
 _DONE = {False: "Done.", True: "完了しました。"}

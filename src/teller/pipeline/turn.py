@@ -10,11 +10,17 @@ act         pending action with a one-time token, card lock, or the read-only an
 
 Two times: `request.now` is the turn's reference (what "tomorrow" means, which day policy previews);
 `self.clock` stamps everything written (pending actions and their expiry, card locks, audit).
+
+`TurnRunner.steps` is the pipeline as a generator that *yields* the model's input when the turn needs
+the LLM and is *sent* the outcome: whoever drives it decides where the model runs. `run` calls the
+extractor in the same thread (the CLI, batch, voice files); the API calls it on its own bounded model
+lane, so a request worker is never held while a model works (`teller.api.lanes`).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Generator
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -23,7 +29,7 @@ from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, TurnResult
-from teller.llm.extract import Extractor, build_extractor
+from teller.llm.extract import ExtractionInput, ExtractionOutcome, Extractor, build_extractor
 from teller.names import index_for
 from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
@@ -41,6 +47,19 @@ from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
 from teller.understand.model import Understanding
+
+TurnSteps = Generator[ExtractionInput, ExtractionOutcome, TurnResult]
+
+
+def drive(steps: TurnSteps, extract: Callable[[ExtractionInput], ExtractionOutcome]) -> TurnResult:
+    """Run `steps` to its result, answering each model request with `extract` in this thread."""
+    try:
+        needed = next(steps)
+        while True:
+            needed = steps.send(extract(needed))
+    except StopIteration as stop:
+        result: TurnResult = stop.value
+        return result
 
 
 class TurnRunner:
@@ -79,6 +98,15 @@ class TurnRunner:
         gather(normalize_turn(text, today=today, country=country), index_for(snapshot, self.settings.names))
 
     def run(self, request: TurnRequest) -> TurnResult:
+        """One turn, start to end, in this thread (the model, if needed, is called here too)."""
+        return drive(self.steps(request), self.extract)
+
+    def extract(self, inp: ExtractionInput, *, deadline_s: float | None = None) -> ExtractionOutcome:
+        """The LLM's outcome for `inp` (never raises); `deadline_s`: the time the caller has left."""
+        return self.extractor.extract(inp, deadline_s=deadline_s)
+
+    def steps(self, request: TurnRequest) -> TurnSteps:
+        """The turn, yielding the model's input when it needs the LLM (see the module docstring)."""
         clock = StageClock()
         with clock.stage("load"):
             snapshot = self.bank.snapshot(request.customer_id)
@@ -101,9 +129,7 @@ class TurnRunner:
                 with clock.stage("llm_load"):
                     self.extractor.warm()
             with clock.stage("llm"):
-                outcome = self.extractor.extract(
-                    llm_step.extraction_input(turn, understood, evidence, snapshot)
-                )
+                outcome = yield llm_step.extraction_input(turn, understood, evidence, snapshot)
                 understood = llm_step.merge(understood, outcome, snapshot)
                 llm_ttft = outcome.ttft_ms
         with clock.stage("policy"):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from teller.errors import BadArticle as BadArticle
 from teller.errors import InputError
 from teller.normalize.text import is_japanese
 
@@ -30,17 +31,6 @@ LANGUAGES = ("en", "ja")
 ARTICLE_ID = re.compile(r"^kb-[a-z0-9]+(?:-[a-z0-9]+)*$")
 _FIELDS = ("id", "title", "language", "tags")
 _FENCE = "---"
-
-
-class BadArticle(InputError):
-    """A knowledge base article failed validation; names the file and the field."""
-
-    code = "bad_article"
-
-    def __init__(self, message: str, *, path: str, field: str) -> None:
-        super().__init__(f"{path}: {field}: {message}")
-        self.path = path
-        self.field = field
 
 
 @dataclass(frozen=True, slots=True)

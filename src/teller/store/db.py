@@ -4,6 +4,10 @@ Sessions come in two kinds. `read()` opens a plain transaction, so a multi-query
 sees one consistent state. `write()` opens a transaction that, on SQLite, takes the write lock up
 front with BEGIN IMMEDIATE; see `_configure_sqlite` for why that matters under concurrency.
 
+Errors at this seam: a locked database (past `busy_timeout_ms`) or one that cannot be reached or
+opened becomes `StoreUnavailable` (transient: the API answers 503 with Retry-After); any other
+SQLAlchemy error is a bug and propagates as it is (500).
+
 `Database` also keeps in-process change generations (`changed`, `generation`) so that caches in
 this process (BankRepository's snapshots) can be invalidated exactly after a local write.
 """
@@ -20,13 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from teller.config import StoreSettings
-from teller.errors import BadBankFile
+from teller.errors import BadBankFile, StoreUnavailable
 from teller.store.audit import record
 from teller.store.bankfile import BankFile, all_ids, parse_bank_file
 from teller.store.schema import (
@@ -41,7 +46,7 @@ from teller.store.schema import (
     TransactionRow,
 )
 
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = 5_000  # under the API's request deadline, so a locked database answers 503, not 504
 _WRITE = "teller_write"  # execution option marking write transactions (BEGIN IMMEDIATE on SQLite)
 _ID_CHUNK = 500  # keeps IN (...) lists well under every driver's bound-parameter limit
 
@@ -50,7 +55,7 @@ def _is_memory(url: URL) -> bool:
     return url.database in (None, "", ":memory:") or "mode=memory" in str(url)
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Driver-level autocommit, so the "begin" hook below decides when a transaction starts.
@@ -58,7 +63,7 @@ def _configure_sqlite(engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys = ON")
             # WAL lets readers (every turn's snapshot) run while a writer commits.
             cursor.execute("PRAGMA journal_mode = WAL")
@@ -81,7 +86,7 @@ def _configure_sqlite(engine: Engine) -> None:
 class Database:
     """Owns the engine and session factories for one database URL."""
 
-    def __init__(self, url: str, *, echo: bool = False) -> None:
+    def __init__(self, url: str, *, echo: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.url = make_url(url)
         options: dict[str, Any] = {}
         if self.is_sqlite and _is_memory(self.url):
@@ -89,7 +94,7 @@ class Database:
             options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
         self.engine = create_engine(self.url, echo=echo, **options)
         if self.is_sqlite:
-            _configure_sqlite(self.engine)
+            _configure_sqlite(self.engine, busy_timeout_ms)
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
         self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
@@ -104,14 +109,20 @@ class Database:
     @contextmanager
     def read(self) -> Iterator[Session]:
         """A session in one read transaction, so several queries see one consistent state."""
-        with self._reader() as session, session.begin():
+        with store_errors(), self._reader() as session, session.begin():
             yield session
 
     @contextmanager
     def write(self) -> Iterator[Session]:
         """A session in one write transaction: committed on normal exit, rolled back on error."""
-        with self._writer() as session, session.begin():
+        with store_errors(), self._writer() as session, session.begin():
             yield session
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A plain connection (autocommit reads), with this seam's error mapping."""
+        with store_errors(), self.engine.connect() as connection:
+            yield connection
 
     def changed(self, customer_id: str | None = None) -> None:
         """Note a committed change to one customer (or to everything) for in-process caches."""
@@ -173,6 +184,22 @@ class Database:
             )
         self.changed(None)
         return True
+
+
+# Operational failures (locked, cannot open, connection lost) and pool timeouts: the database is not
+# available right now. Integrity and programming errors are bugs and are not mapped.
+_UNAVAILABLE = (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.TimeoutError)
+
+
+@contextmanager
+def store_errors() -> Iterator[None]:
+    """Re-raise "the database is not available" errors as `StoreUnavailable` (the store's seam)."""
+    try:
+        yield
+    except _UNAVAILABLE as exc:
+        # The driver's message ("database is locked"), never the SQL statement or its parameters.
+        reason = str(getattr(exc, "orig", None) or type(exc).__name__)[:200]
+        raise StoreUnavailable(f"the database is unavailable: {reason}") from exc
 
 
 def _is_empty(session: Session) -> bool:
@@ -256,7 +283,7 @@ def open_database(settings: StoreSettings) -> Database:
     """Open (creating the SQLite file's directory and the schema) and seed the demo bank if asked."""
     url = make_url(settings.url)
     _ensure_sqlite_parent(url)
-    db = Database(settings.url, echo=settings.echo)
+    db = Database(settings.url, echo=settings.echo, busy_timeout_ms=settings.busy_timeout_ms)
     try:
         db.create_schema()
     except DBAPIError:

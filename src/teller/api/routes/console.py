@@ -76,8 +76,9 @@ async def page() -> Response:
 async def demo_customers(request: Request) -> DemoCustomers:
     """Demo mode only: the demo customers and their keys, for the console's customer picker."""
     api: ApiSettings = request.app.state.api_settings
-    if not api.demo_keys:
+    if not api.demo_keys or not api.demo_key_secret:
         raise NotFound("no demo customers on this server")
+    secret = api.demo_key_secret
     service: TurnService = request.app.state.service
     known = set(await service.call(service.runner.bank.customer_ids))
     out = []
@@ -85,7 +86,7 @@ async def demo_customers(request: Request) -> DemoCustomers:
         if customer_id not in known:
             continue
         customer = (await service.snapshot(customer_id)).customer
-        key = demo_key(customer_id, api.demo_key_secret)
+        key = demo_key(customer_id, secret)
         out.append(
             DemoCustomer(
                 id=customer.id,

@@ -2,8 +2,10 @@
 
 Events, in order: `retrieved` (the articles the answer may use), `token`* (answer text, citations
 already checked), `done` (citations kept, grounded or not); or `error` after whatever was sent, if
-the model fails mid-answer. Each step of the answer iterator runs in the worker pool under the
-request deadline, and a client that hangs up stops the iteration (closing the model's stream).
+the model fails mid-answer. Each step of the answer iterator (retrieval, then the answering model
+when one is configured) runs on the QnA lane under the request deadline, never in the request
+workers; when the lane is full the answer is an `error` event (`overloaded`) at once. A client that
+hangs up stops the iteration (closing the model's stream).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ async def _sse(service: TurnService, events: Iterator[Any]) -> AsyncIterator[byt
     done = False
     try:
         while True:
-            event = await service.call(next, events, None)
+            event = await service.qna_call(next, events, None)
             if event is None:
                 break
             done = done or event.kind == "done"
@@ -65,7 +67,7 @@ async def _sse(service: TurnService, events: Iterator[Any]) -> AsyncIterator[byt
         yield _frame("error", {"code": exc.code, "message": exc.message})
     finally:
         # Not awaited: on a hang-up this runs while the task is being cancelled.
-        service.pool.submit(_close, events)
+        service.qna_lane.submit(_close, events)
         if done:
             service.metrics.turn.labels(path="qna").observe(time.perf_counter() - t0)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
+from teller.errors import ConfigError
 from teller.llm.protocol import Message
 
 Dialect = Literal["vllm", "sglang", "llamacpp", "llamacpp-python"]
@@ -31,7 +32,7 @@ def check_dialect(name: str) -> Dialect:
     for dialect in DIALECTS:
         if dialect == name:
             return dialect
-    raise ValueError(f"unknown LLM dialect {name!r}; expected one of {', '.join(DIALECTS)}")
+    raise ConfigError(f"unknown LLM dialect {name!r}; expected one of {', '.join(DIALECTS)}")
 
 
 def _base(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from teller.cpu import passive_threads
-from teller.errors import BackendUnavailable, MissingExtra
+from teller.errors import BackendUnavailable, ConfigError, MissingExtra
 from teller.llm.protocol import Message
 
 _SENTINEL: Final = "\x00teller-variable-part\x00"
@@ -28,7 +28,7 @@ def load_llama(model_path: str, *, n_ctx: int, n_threads: int | None) -> Any:
     """A `llama_cpp.Llama` with the settings the embedded backend relies on."""
     llama_cpp = _llama_cpp()
     if not os.path.isfile(model_path):
-        raise BackendUnavailable(f"model file not found: {model_path}")
+        raise ConfigError(f"model file not found: {model_path}")
     try:
         llm = llama_cpp.Llama(
             model_path=model_path,
@@ -58,7 +58,7 @@ class ChatRenderer:
 
         template = llm.metadata.get("tokenizer.chat_template")
         if not template:
-            raise BackendUnavailable("the GGUF has no chat template; an instruct model is required")
+            raise ConfigError("the GGUF has no chat template; an instruct model is required")
         vocab = llm._model.vocab
         llama_cpp = _llama_cpp()
 

@@ -2,9 +2,11 @@
 
 One pooled `httpx.Client` per process carries every request (keep-alive matters more than anything
 else for a 40-token reply). Each call has a deadline: the connect and read timeouts are the time left,
-and the stream is checked against it after every chunk. On the deadline, or when the caller stops
-iterating `stream_text`, the response is closed, which closes the connection: vLLM and SGLang abort
-the request server-side when their client disconnects (cancellation).
+and the stream is checked against it after every line. A read timeout restarts with every byte, so a
+server that trickles bytes could hold a call forever: a watchdog shuts the connection's socket down
+at the deadline itself. On the deadline, or when the caller stops iterating `stream_text`, the
+connection is closed: vLLM and SGLang abort the request server-side when their client disconnects
+(cancellation), so no generation continues after the caller has its answer.
 
 Errors at this seam: connection failures -> BackendUnavailable; timeouts and late streams ->
 DeadlineExceeded; HTTP 5xx -> BackendUnavailable; other HTTP errors and malformed streams ->
@@ -16,7 +18,9 @@ end of the stream.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -60,6 +64,7 @@ class _Deadline:
         self.start = time.perf_counter()
         self.end = self.start + seconds
         self.seconds = seconds
+        self.cut = False  # the watchdog shut the connection down at the deadline
 
     def left(self) -> float:
         left = self.end - time.perf_counter()
@@ -203,20 +208,30 @@ class OpenAIBackend:
             ) as resp,
         ):
             self._raise_for_status(resp)
-            for line in resp.iter_lines():
-                deadline.left()  # raises DeadlineExceeded; leaving the block closes the connection
-                if not line.startswith("data:"):
-                    continue
-                data = line[5:].strip()
-                if data == "[DONE]":
-                    break
-                event = _parse_chunk(data)
-                if event.get("usage"):
-                    yield "usage", event["usage"]
-                for choice in event.get("choices") or ():
-                    content = (choice.get("delta") or {}).get("content")
-                    if content:
-                        yield "content", content
+            watchdog = threading.Timer(deadline.left(), _cut, (resp, deadline))
+            watchdog.daemon = True
+            watchdog.start()
+            try:
+                yield from self._events(resp, deadline)
+            finally:
+                watchdog.cancel()
+
+    @staticmethod
+    def _events(resp: httpx.Response, deadline: _Deadline) -> Iterator[tuple[str, Any]]:
+        for line in resp.iter_lines():
+            deadline.left()  # raises DeadlineExceeded; leaving the block closes the connection
+            if not line.startswith("data:"):
+                continue
+            data = line[5:].strip()
+            if data == "[DONE]":
+                break
+            event = _parse_chunk(data)
+            if event.get("usage"):
+                yield "usage", event["usage"]
+            for choice in event.get("choices") or ():
+                content = (choice.get("delta") or {}).get("content")
+                if content:
+                    yield "content", content
 
     def _raise_for_status(self, resp: httpx.Response) -> None:
         if resp.status_code < 400:
@@ -232,12 +247,25 @@ class OpenAIBackend:
         httpx = _httpx()
         try:
             yield
-        except httpx.TimeoutException as exc:
-            raise DeadlineExceeded(f"{self.base_url}: no reply within {deadline.seconds:.2f} s") from exc
-        except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError) as exc:
-            raise BackendUnavailable(f"{self.base_url} is unreachable: {exc}") from exc
         except httpx.HTTPError as exc:
+            # deadline.cut: the watchdog ended it, which is a deadline, not a broken server.
+            if deadline.cut or isinstance(exc, httpx.TimeoutException):
+                raise DeadlineExceeded(f"{self.base_url}: no reply within {deadline.seconds:.2f} s") from exc
+            if isinstance(exc, httpx.ConnectError | httpx.RemoteProtocolError | httpx.ReadError):
+                raise BackendUnavailable(f"{self.base_url} is unreachable: {exc}") from exc
             raise BackendError(f"{self.base_url}: {exc}") from exc
+
+
+def _cut(resp: httpx.Response, deadline: _Deadline) -> None:
+    """The watchdog: at the deadline, shut the response's socket down under the reading thread."""
+    deadline.cut = True
+    stream = resp.extensions.get("network_stream")
+    sock = stream.get_extra_info("socket") if stream is not None else None
+    if isinstance(sock, socket.socket):
+        with contextlib.suppress(OSError):  # the blocked read returns; the reader closes the response
+            sock.shutdown(socket.SHUT_RDWR)
+    else:
+        resp.close()
 
 
 def _parse_chunk(data: str) -> dict[str, Any]:

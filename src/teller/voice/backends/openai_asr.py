@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from teller.errors import BackendUnavailable, DeadlineExceeded, MissingExtra
+from teller.errors import BackendUnavailable, ConfigError, DeadlineExceeded, MissingExtra
 from teller.voice.asr import Hypothesis, bias_prompt
 from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.settings import ASRSettings
@@ -39,7 +39,7 @@ class OpenAIFinals:
         except ImportError as exc:
             raise MissingExtra("httpx", "voice") from exc
         if not settings.base_url:
-            raise BackendUnavailable("voice.asr.base_url is required for the openai ASR backend")
+            raise ConfigError("voice.asr.base_url is required for the openai ASR backend")
         self._settings = settings
         self._httpx = httpx
         headers = {"Authorization": f"Bearer {settings.api_key}"} if settings.api_key else {}

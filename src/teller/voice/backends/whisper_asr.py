@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from teller.cpu import passive_threads
-from teller.errors import BackendUnavailable, MissingExtra
+from teller.errors import MissingExtra, ModelCorrupt
 from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.settings import ASRSettings
@@ -52,7 +52,7 @@ def verify_model(path: Path, sha256: str) -> None:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
         if digest.hexdigest() != sha256:
-            raise BackendUnavailable(
+            raise ModelCorrupt(
                 f"{path}/model.bin has sha256 {digest.hexdigest()}, expected {sha256}; "
                 "refusing an unpinned model (set voice.asr.model_sha256 to accept it)"
             )
