@@ -96,11 +96,11 @@ def test_websocket_key_in_a_subprotocol(served: Served) -> None:
 
 
 def test_websocket_bad_key_in_a_subprotocol_is_refused(served: Served) -> None:
-    """A wrong or undecodable key in the subprotocol is refused at the handshake, like a wrong header."""
+    """A wrong or undecodable key in the subprotocol is refused at the handshake: 401, like a bad header."""
     for protocol in (_bearer_protocol("tk_demo_nope"), "teller.bearer.%%%"):
         with pytest.raises(InvalidStatus) as info:
             connect(f"{served.ws_url}/v1/turns/stream", subprotocols=["teller.v1", protocol])  # type: ignore[list-item]
-        assert info.value.response.status_code == 403
+        assert info.value.response.status_code == 401
 
 
 def test_websocket_continues_a_typed_session(served: Served) -> None:
@@ -121,10 +121,10 @@ def test_websocket_continues_a_typed_session(served: Served) -> None:
 
 
 def test_websocket_refuses_a_malformed_session_id(served: Served) -> None:
-    """A session id that is not 1-64 letters, digits, _ or - is refused at the handshake."""
+    """A session id that is not 1-64 letters, digits, _ or - is refused at the handshake (400)."""
     with pytest.raises(InvalidStatus) as info:
         connect(f"{served.ws_url}/v1/turns/stream?session_id=a%20b", additional_headers=served.auth())
-    assert info.value.response.status_code == 403
+    assert info.value.response.status_code == 400
 
 
 def test_end_is_acknowledged_and_the_stream_goes_on(served: Served) -> None:

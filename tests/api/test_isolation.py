@@ -26,7 +26,7 @@ from teller.llm.extract import Extractor
 from teller.llm.protocol import Completion, Message
 from teller.pipeline.turn import TurnRunner
 
-LLM_TEXT = "sato or saito, not sure yet"  # the fast path cannot decide: the turn asks the model
+LLM_TEXT = "money thing for ken"  # the fast path cannot decide (for c_001 and c_002): it asks the model
 REPLY = {
     "intent": "transfer_money",
     "recipient_candidate_id": None,

@@ -20,9 +20,8 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from tests.api.conftest import Served, serve
+from tests.api.conftest import Served, api_for_tests, serve
 
-from teller.api.settings import ApiSettings
 from teller.config import PolicySettings, Settings
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -31,7 +30,7 @@ TELLER = Path(sys.executable).with_name("teller")
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Served]:
-    with serve(f"sqlite:///{tmp_path / 'attack.sqlite3'}", ApiSettings(voice=False)) as s:
+    with serve(f"sqlite:///{tmp_path / 'attack.sqlite3'}", api_for_tests(voice=False)) as s:
         yield s
 
 
@@ -77,7 +76,7 @@ def test_back_dated_now_cannot_reopen_todays_limit(server: Served) -> None:
 def test_expired_yes_with_a_back_dated_now_is_refused(tmp_path: Path) -> None:
     """After an action expires on the server, "yes" with `now` before its expiry does not execute it."""
     settings = Settings(policy=PolicySettings(pending_ttl_s=1))
-    with serve(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", ApiSettings(voice=False), settings=settings) as s:
+    with serve(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", api_for_tests(voice=False), settings=settings) as s:
         proposed = _turn(s, "send $20 to David Lee").json()
         assert proposed["action"] == "confirm", proposed
         expires_at = datetime.fromisoformat(proposed["pending"]["expires_at"])
@@ -121,7 +120,7 @@ def test_a_date_in_year_9999_is_refused_not_a_crash(server: Served) -> None:
 
 def test_replay_mode_never_uses_the_clients_now_for_expiry_or_confirmation(tmp_path: Path) -> None:
     """With replay on, `now` a year ahead still expires on the server's clock; a back-dated yes is refused."""
-    api = ApiSettings(voice=False, replay_mode=True)  # type: ignore[call-arg]
+    api = api_for_tests(voice=False, replay_mode=True)
     settings = Settings(policy=PolicySettings(pending_ttl_s=1))
     with serve(f"sqlite:///{tmp_path / 'replay.sqlite3'}", api, settings=settings) as s:
         ahead = (datetime.now(NEW_YORK) + timedelta(days=365)).isoformat()
