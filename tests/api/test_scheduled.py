@@ -11,9 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.api.conftest import Served, serve
+from tests.api.conftest import Served, api_for_tests, serve
 
-from teller.api.settings import ApiSettings
 from teller.clock import ManualClock
 from teller.config import SchedulerSettings, Settings
 
@@ -24,7 +23,7 @@ START = datetime.fromisoformat("2026-11-21T09:00:00-05:00")  # c_002 lives in Ne
 def clocked(tmp_path: Path) -> Iterator[tuple[Served, ManualClock]]:
     clock = ManualClock(START)
     settings = Settings(scheduler=SchedulerSettings(interval_s=0.1))
-    with serve(f"sqlite:///{tmp_path / 's.sqlite3'}", ApiSettings(voice=False), settings, clock=clock) as s:
+    with serve(f"sqlite:///{tmp_path / 's.sqlite3'}", api_for_tests(voice=False), settings, clock=clock) as s:
         yield s, clock
 
 
