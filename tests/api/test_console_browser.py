@@ -215,6 +215,27 @@ def test_enter_while_an_ime_composes_does_not_send(page: Page) -> None:
     expect(box).to_have_value("")
 
 
+def test_scheduled_payment_shown_and_cancelled(page: Page, server: Served) -> None:
+    """A transfer for tomorrow, confirmed, is listed as a scheduled payment; its Cancel button cancels it."""
+    _type_turn(page, "send 2000 yen to Sato Ken tomorrow")
+    card = page.locator("article.card[data-source='text']").last
+    expect(card).to_have_attribute("data-action", "confirm", timeout=30_000)
+    card.get_by_role("button", name="Confirm").click()
+    expect(card.locator(".outcome")).to_have_attribute("data-status", "executed", timeout=30_000)
+    expect(card.locator(".outcome")).to_contain_text("Scheduled")
+    row = page.locator("#scheduled table.scheduled tbody tr").filter(has_text="¥2,000")
+    expect(row).to_have_count(1, timeout=30_000)
+    expect(row).to_contain_text("佐藤 健")
+    _shot(page, "07-scheduled")
+    row.get_by_role("button", name=re.compile("Cancel", re.I)).click()
+    expect(row).to_have_count(0, timeout=30_000)
+    payments = httpx.get(
+        f"{server.url}/v1/scheduled", params={"status": "all"}, headers=server.auth(), timeout=10
+    ).json()
+    mine = [p for p in payments if p["amount_minor"] == 2000]
+    assert [p["status"] for p in mine] == ["cancelled"], mine
+
+
 def test_clarify_candidates_and_balance_table(page: Page, server: Served) -> None:
     """An ambiguous name offers candidate buttons; choosing one gives a confirmation; balances are a table."""
     _type_turn(page, "send 3000 yen to sato")
