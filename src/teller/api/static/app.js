@@ -54,14 +54,25 @@ async function loadBank() {
 
 async function loadScheduled() {
   const panel = $('scheduled-panel');
+  let rows;
   try {
-    const rows = await client.get('/v1/scheduled');
-    const list = Array.isArray(rows) ? rows : rows.scheduled || rows.payments || [];
-    $('scheduled').replaceChildren(list.length ? scheduledTable(list, state.bank) : el('p', {}, 'Nothing scheduled.'));
-    panel.hidden = false;
+    rows = await client.get('/v1/scheduled');
   } catch {
     panel.hidden = true; // a server without scheduled payments
+    return;
   }
+  $('scheduled').replaceChildren(rows.length ? scheduledTable(rows, state.bank, cancelScheduled) : el('p', {}, 'Nothing scheduled.'));
+  panel.hidden = false;
+}
+
+async function cancelScheduled(payment) {
+  try {
+    await client.post(`/v1/scheduled/${encodeURIComponent(payment.id)}/cancel`, {});
+    status(`Cancelled the payment of ${money(payment.amount_minor, payment.currency)} on ${payment.execute_on}.`);
+  } catch (error) {
+    status(`Not cancelled: ${error.message}`, 'error');
+  }
+  await loadBank().catch(() => {});
 }
 
 async function useKey(key, label) {

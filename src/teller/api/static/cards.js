@@ -67,9 +67,7 @@ function dataTables(data, bank) {
     out.push(table('transactions', 'Transactions', [{ label: 'Date' }, { label: 'Description' }, { label: 'Amount', numeric: true }],
       data.transactions.map((t) => [dateTime(t.posted_at), t.description, money(t.amount_minor, t.currency)])));
   }
-  for (const key of ['scheduled', 'scheduled_payments', 'payments']) {
-    if (Array.isArray(data[key])) out.push(scheduledTable(data[key], bank));
-  }
+  if (Array.isArray(data.scheduled)) out.push(scheduledTable(data.scheduled, bank));
   if (Array.isArray(data.payees)) {
     out.push(table('payees', 'Recipients', [{ label: 'Name' }, { label: 'Bank' }],
       data.payees.map((p) => [p.display_name, [p.bank, p.account_last4 ? `···${p.account_last4}` : ''].filter(Boolean).join(' ')])));
@@ -77,12 +75,18 @@ function dataTables(data, bank) {
   return out;
 }
 
-export function scheduledTable(rows, bank) {
-  return table('scheduled', 'Scheduled payments', [{ label: 'When' }, { label: 'To' }, { label: 'Amount', numeric: true }, { label: 'Status' }],
+/** Scheduled payments. With `cancel(payment)` (the side panel, which lists only payments still to
+ * run) each row gets a Cancel button in place of its status. */
+export function scheduledTable(rows, bank, cancel = null) {
+  const headers = [{ label: 'When' }, { label: 'To' }, { label: 'Amount', numeric: true }, { label: cancel ? 'Action' : 'Status' }];
+  return table('scheduled', 'Scheduled payments', headers,
     rows.map((s) => {
-      const payee = bank.payees.get(s.recipient_id || s.payee_id);
-      const to = payee ? payee.display_name : s.recipient || s.display_name || s.description || s.biller_id || s.recipient_id || '';
-      return [s.execute_on || s.scheduled_for || s.run_on || '', to, money(s.amount_minor, s.currency), s.status || ''];
+      const payee = bank.payees.get(s.recipient_id);
+      const to = s.display_name || (payee ? payee.display_name : s.description || s.biller_id || s.recipient_id || '');
+      const last = cancel && s.status === 'scheduled'
+        ? el('button', { type: 'button', 'aria-label': `Cancel ${money(s.amount_minor, s.currency)} to ${to} on ${s.execute_on}`, onclick: () => cancel(s) }, 'Cancel')
+        : s.status || '';
+      return [s.execute_on || '', el('span', { lang: lang(to) }, to), money(s.amount_minor, s.currency), last];
     }));
 }
 
@@ -186,10 +190,11 @@ export function settle(card, status, detail = {}) {
   outcome.append(el('strong', {}, headline));
   if (detail.summary) outcome.append(' — ', el('span', { lang: lang(detail.summary) }, detail.summary));
   else if (detail.message) outcome.append(' — ', detail.message);
+  if (detail.scheduled_for) outcome.append(el('p', {}, `Scheduled for ${detail.scheduled_for}; nothing has moved yet.`));
   if (detail.new_balance_minor !== undefined && detail.new_balance_minor !== null) {
-    outcome.append(el('p', {}, 'New balance: ', el('span', { dataset: { field: 'new-balance' } }, money(detail.new_balance_minor, detail.currency))));
+    const label = detail.scheduled_for ? 'Balance now: ' : 'New balance: ';
+    outcome.append(el('p', {}, label, el('span', { dataset: { field: 'new-balance' } }, money(detail.new_balance_minor, detail.currency))));
   }
-  if (detail.scheduled_for) outcome.append(el('p', {}, `Scheduled for ${detail.scheduled_for}`));
   card.dataset.settled = status;
 }
 
