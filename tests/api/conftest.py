@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -56,6 +57,7 @@ class Served:
     url: str
     ws_url: str
     db_url: str
+    app: Any = None  # the running app, for tests that put a fake model in place
 
     def key(self, customer: str) -> str:
         return demo_key(customer, SECRET)
@@ -117,7 +119,7 @@ def serve(
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
     try:
-        yield Served(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db_url)
+        yield Served(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db_url, app)
     finally:
         server.should_exit = True
         thread.join(15)

@@ -221,3 +221,58 @@ def test_idle_streams_are_closed(tmp_path: Path) -> None:
         ws.recv(timeout=30)
     assert info.value.rcvd is not None
     assert (info.value.rcvd.code, info.value.rcvd.reason) == (1000, "idle timeout")
+
+
+class _SlowAnswers:
+    """A QnA answerer whose answers wait until released (a model that is busy)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+
+    def stream(self, question: str, *, language: str | None = None) -> Iterator[Any]:
+        self.started.set()
+        self.release.wait(60)
+        return
+        yield
+
+
+def _sse_events(r: httpx.Response) -> list[str]:
+    return [line.split(":", 1)[1].strip() for line in r.text.splitlines() if line.startswith("event:")]
+
+
+def test_a_full_qna_lane_answers_overloaded_at_once(tmp_path: Path) -> None:
+    """With the QnA lane's only worker busy on one answer, the next question gets an `overloaded` error
+    event right away, and a balance request is still served."""
+    api = api_for_tests(qna_workers=1, qna_queue=0, voice=False)
+    with serve(f"sqlite:///{tmp_path / 'qna.sqlite3'}", api) as s, ThreadPoolExecutor(1) as pool:
+        slow = _SlowAnswers()
+        s.app.state.service.answerer = slow
+        ask = {"question": "what are the ATM fees?"}
+        first = pool.submit(httpx.post, f"{s.url}/v1/qna", json=ask, headers=s.auth(), timeout=60)
+        assert slow.started.wait(30)
+        second = httpx.post(f"{s.url}/v1/qna", json=ask, headers=s.auth("c_002"), timeout=60)
+        balance = _turn(s, "what's my balance", "c_003")
+        assert not slow.release.is_set()
+        slow.release.set()
+        first.result()
+    assert second.status_code == 200 and _sse_events(second) == ["error"]
+    assert '"overloaded"' in second.text
+    assert balance.status_code == 200
+
+
+def test_a_full_voice_lane_refuses_uploads_with_429(tmp_path: Path) -> None:
+    """With the voice lane's only worker busy, an audio upload is refused at once (429), not queued."""
+    api = api_for_tests(voice_workers=1, voice_queue=0)
+    with serve(f"sqlite:///{tmp_path / 'voice.sqlite3'}", api) as s:
+        service = s.app.state.service
+        if service.voice is None:
+            pytest.skip("this server has no voice path")
+        busy = threading.Event()
+        service.voice_lane.try_submit(busy.wait, 60)
+        try:
+            files = {"audio": ("a.wav", b"RIFF" + b"\x00" * 64, "audio/wav")}
+            r = httpx.post(f"{s.url}/v1/turns", files=files, headers=s.auth(), timeout=60)
+        finally:
+            busy.set()
+    assert r.status_code == 429 and r.json()["error"]["code"] == "overloaded"
