@@ -41,7 +41,6 @@ def _split_utterance() -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_an_upload_split_in_two_acts_once_on_the_whole(served: Served) -> None:
     """Fragments are understood without side effects: only the joined turn may leave a pending action."""
     before = served.counts()["pending_actions"]

@@ -20,10 +20,13 @@ class RecordingRunner:
 
     def __init__(self) -> None:
         self.texts: list[str] = []
+        self.acted: list[str] = []  # texts run with act=True (only a whole request may act)
         self.prefetched: list[str] = []
 
-    def run(self, request: TurnRequest) -> TurnResult:
+    def run(self, request: TurnRequest, *, act: bool = True) -> TurnResult:
         self.texts.append(request.text)
+        if act:
+            self.acted.append(request.text)
         return TurnResult(id=request.id, intent=Intent.OUT_OF_SCOPE, action=Action.UNSUPPORTED)
 
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:

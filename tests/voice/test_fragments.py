@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 from sqlalchemy import func, select
 from tests.voice.conftest import silence
 
@@ -18,7 +17,6 @@ from teller.voice.files import ask_audio
 NOW = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: fixed in a later step")
 def test_a_file_split_in_two_writes_only_the_final_turns_action(
     say: Any, engine: VoiceEngine, runner: Any, tmp_path: Path
 ) -> None:
@@ -36,3 +34,17 @@ def test_a_file_split_in_two_writes_only_the_final_turns_action(
         count = session.scalar(select(func.count()).select_from(PendingActionRow))
     expected = [result.pending.action_id] if result.pending else []
     assert (rows, count) == (expected, len(expected)), (rows, result.transcript, result.action)
+
+
+def test_only_the_joined_request_acts(say: Any, engine: VoiceEngine, tmp_path: Path) -> None:
+    """Each fragment is run with act=False; the joined transcript is the one run that acts."""
+    import soundfile
+    from tests.voice.conftest import RecordingRunner
+
+    path = tmp_path / "split.wav"
+    samples = np.concatenate([say("freeze my debit card"), silence(2.0), say("what's my balance")])
+    soundfile.write(path, samples, 16_000)
+    runner = RecordingRunner()
+    result = ask_audio(runner, path, "c_002", NOW)
+    assert len(runner.texts) == 3 and runner.acted == [result.transcript]
+    assert runner.acted[0] == " ".join(runner.texts[:2])

@@ -30,7 +30,7 @@ from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import BadAudio, InputError, Overloaded
 from teller.voice.audio import FRAME_SAMPLES, SAMPLE_RATE, load_audio, pcm16_to_float, prepare
 from teller.voice.engine import VoiceEngine
-from teller.voice.files import listen_samples
+from teller.voice.files import act_on_fragments, fragments, listen_samples
 from teller.voice.session import Listener, VoiceEvent
 from teller.voice.settings import VoiceSettings
 
@@ -82,7 +82,7 @@ class VoiceAdapter:
         self.audio_in_flight_s = 0.0  # reserved by uploads being decoded or transcribed (event loop only)
 
     async def turn(self, service: TurnService, customer_id: str, form: Any) -> TurnOut:
-        """One uploaded utterance → one turn (several spoken turns in one file are joined, as `ask`)."""
+        """One uploaded utterance → one turn (fragments in one file are joined and act once, as `ask`)."""
         upload = form.get("audio")
         if not isinstance(upload, UploadFile):
             raise InputError("multipart field `audio` (a file) is required", code="bad_request")
@@ -113,16 +113,15 @@ class VoiceAdapter:
         runner = _SessionRunner(service, session_id)
         now = service.runner.clock.now()
         rid = uuid.uuid4().hex[:16]
+        # The upload is one request: its fragments are understood without side effects (outside the
+        # session, so a fragment's "yes" confirms nothing); only the joined request acts, in the session.
         turns = listen_samples(
-            runner, samples, customer_id=customer_id, now=now, engine=self.engine, request_id=rid
-        )
+            fragments(service.runner), samples, customer_id=customer_id, now=now, engine=self.engine,
+            request_id=rid,
+        )  # fmt: skip
         if not turns:
             raise BadAudio("no speech found in the audio")
-        result = turns[-1]
-        if len(turns) > 1:
-            text = " ".join(t.transcript or "" for t in turns).strip()[:2000]
-            result = runner.run(TurnRequest(id=rid, customer_id=customer_id, text=text, now=now))
-            result = result.model_copy(update={"transcript": text})
+        result = act_on_fragments(runner, turns, customer_id=customer_id, now=now, request_id=rid)
         request = TurnRequest(id=rid, customer_id=customer_id, text=result.transcript or "", now=now)
         return request, result, runner.session_id
 

@@ -14,12 +14,12 @@ import typer
 
 if TYPE_CHECKING:
     from teller.domain.turn import TurnResult
-    from teller.voice.session import Runner
+    from teller.voice.files import ActingRunner
     from teller.voice.settings import VoiceSettings
 
 
 def ask_audio(
-    runner: Runner,
+    runner: ActingRunner,
     path: str | Path,
     customer_id: str,
     now: datetime | None,

@@ -97,15 +97,19 @@ class TurnRunner:
         country = country_of(snapshot.customer.locale)
         gather(normalize_turn(text, today=today, country=country), index_for(snapshot, self.settings.names))
 
-    def run(self, request: TurnRequest) -> TurnResult:
-        """One turn, start to end, in this thread (the model, if needed, is called here too)."""
-        return drive(self.steps(request), self.extract)
+    def run(self, request: TurnRequest, *, act: bool = True) -> TurnResult:
+        """One turn, start to end, in this thread (the model, if needed, is called here too).
+
+        `act=False` understands and decides without side effects (no pending action, no card lock,
+        no reads) and without the model: what the voice path does with a fragment it will join and
+        run again, where only the joined turn's answer counts."""
+        return drive(self.steps(request, act=act), self.extract)
 
     def extract(self, inp: ExtractionInput, *, deadline_s: float | None = None) -> ExtractionOutcome:
         """The LLM's outcome for `inp` (never raises); `deadline_s`: the time the caller has left."""
         return self.extractor.extract(inp, deadline_s=deadline_s)
 
-    def steps(self, request: TurnRequest) -> TurnSteps:
+    def steps(self, request: TurnRequest, *, act: bool = True) -> TurnSteps:
         """The turn, yielding the model's input when it needs the LLM (see the module docstring)."""
         clock = StageClock()
         with clock.stage("load"):
@@ -122,7 +126,7 @@ class TurnRunner:
                 understood, turn, evidence, confident=self.settings.understand.confident
             )
         llm_ttft: float | None = None
-        if reason is not None and self.settings.llm.enabled:
+        if reason is not None and self.settings.llm.enabled and act:
             if self._extractor is None:
                 # The first LLM turn of a process loads the model and its prompt prefix once; that
                 # is timed on its own and kept out of the per-call deadline.
@@ -145,10 +149,13 @@ class TurnRunner:
                 ),
                 understood,
             )
-        with clock.stage("act"):
-            pending, data = self._act(decision, understood, snapshot, self.clock.now())
-            if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
-                snapshot = self.bank.snapshot(request.customer_id)
+        pending: PendingOut | None = None
+        data: dict[str, object] | None = None
+        if act:
+            with clock.stage("act"):
+                pending, data = self._act(decision, understood, snapshot, self.clock.now())
+                if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
+                    snapshot = self.bank.snapshot(request.customer_id)
         candidates = [
             CandidateOut(
                 id=c.id, display_name=c.display_name, score=round(c.score, 2), kind=c.kind, rule=c.rule

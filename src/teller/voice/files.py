@@ -2,6 +2,10 @@
 
 A file is replayed as a live stream (see `session` for the clock) with silence appended after it,
 as a live microphone would keep sending, so endpointing and the timings behave as they do live.
+
+`ask_audio` (and the API's uploads) treat a file as one request: the endpointer may split it at a
+long pause, but its pieces are fragments of that request, so they are understood without side
+effects (`fragments`, `run(..., act=False)`) and only the joined request acts, once.
 """
 
 from __future__ import annotations
@@ -10,10 +14,11 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
-from teller.domain.turn import TurnResult
+from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import BadAudio
 from teller.voice.audio import FRAME_MS, SAMPLE_RATE, Samples, frames, load_audio
 from teller.voice.engine import VoiceEngine
@@ -60,7 +65,7 @@ def listen_samples(
 
 
 def ask_audio(
-    runner: Runner,
+    runner: ActingRunner,
     path: str | Path,
     customer_id: str,
     now: datetime | None,
@@ -71,24 +76,69 @@ def ask_audio(
     """One request spoken in a file; the result carries `transcript` and the voice timings.
 
     Models load once per process (`VoiceEngine.shared`), so `teller batch` pays for them once.
-    A file the endpointer splits at a long pause is still one request: the transcripts are joined
-    and run again as one turn.
+    Whatever the endpointer hears, the file acts once: its fragments are understood without side
+    effects, then their transcripts, joined, run as the one turn that acts (`act_on_fragments`).
     """
     engine = VoiceEngine.shared(settings)
     samples = load_audio(path, max_seconds=engine.settings.max_seconds)
     turns = listen_samples(
-        runner, samples, customer_id=customer_id, now=now, engine=engine, request_id=request_id
+        fragments(runner), samples, customer_id=customer_id, now=now, engine=engine, request_id=request_id
     )
     if not turns:
         raise BadAudio(f"{path}: no speech found")
-    if len(turns) == 1:
-        return turns[0]
-    from teller.domain.turn import TurnRequest
+    return act_on_fragments(runner, turns, customer_id=customer_id, now=now, request_id=request_id)
 
-    text = " ".join(t.transcript or "" for t in turns).strip()
+
+class ActingRunner(Runner, Protocol):
+    """A runner that can also understand a turn without side effects (`TurnRunner`)."""
+
+    def run(self, request: TurnRequest, *, act: bool = True) -> TurnResult: ...
+
+
+class _Fragments:
+    """The runner a listener gets for a request it will join: every turn it runs is `act=False`."""
+
+    def __init__(self, runner: ActingRunner) -> None:
+        self._runner = runner
+        self.bank = getattr(runner, "bank", None)  # the listener biases recognition towards these names
+
+    def run(self, request: TurnRequest) -> TurnResult:
+        return self._runner.run(request, act=False)
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
+        self._runner.prefetch(customer_id, text, now)
+
+
+def fragments(runner: ActingRunner) -> Runner:
+    """`runner`, understanding without side effects: for listeners whose turns are fragments."""
+    return _Fragments(runner)
+
+
+def act_on_fragments(
+    runner: Runner,
+    turns: list[TurnResult],
+    *,
+    customer_id: str,
+    now: datetime | None,
+    request_id: str,
+) -> TurnResult:
+    """Run the fragments' joined transcript once, acting; the voice timings are the last fragment's.
+
+    `eos_to_action` adds this run's time to the last fragment's (which covered its own understanding).
+    """
+    text = " ".join(t.transcript or "" for t in turns).strip()[:2000]
     request = TurnRequest(
         id=request_id, customer_id=customer_id, text=text, now=now or datetime.now().astimezone()
     )
-    joined = runner.run(request)
-    voice = {k: v for k, v in turns[-1].timings_ms.items() if k not in joined.timings_ms}
-    return joined.model_copy(update={"transcript": text, "timings_ms": {**joined.timings_ms, **voice}})
+    final = runner.run(request)
+    voice = {k: v for k, v in turns[-1].timings_ms.items() if k not in final.timings_ms}
+    if "eos_to_action" in voice:
+        voice["eos_to_action"] = round(voice["eos_to_action"] + final.timings_ms.get("total", 0.0), 2)
+    heard = [t for turn in turns for t in turn.trace if t.stage == "voice"]  # e.g. a recognizer repair
+    return final.model_copy(
+        update={
+            "transcript": text,
+            "trace": [*heard, *final.trace],
+            "timings_ms": {**final.timings_ms, **voice},
+        }
+    )
