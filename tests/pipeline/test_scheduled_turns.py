@@ -149,7 +149,7 @@ CANCEL_HELD_OUT = [
 ]
 
 
-HELD_OUT_FLOOR = 0  # raised to the measured count once the feature exists (never tuned on these)
+HELD_OUT_FLOOR = 9  # measured: 0/10 before the feature, 9/10 after (never tuned on these)
 
 
 def held_out_score(runner: Any) -> tuple[int, list[str]]:
@@ -175,3 +175,10 @@ def test_held_out_phrasings(runner: Any) -> None:
     passed, misses = held_out_score(runner)
     print(f"held-out scheduled phrasings: {passed}/{passed + len(misses)}", *misses, sep="\n  ")
     assert passed >= HELD_OUT_FLOOR
+
+
+def test_cancelling_for_a_name_that_is_no_payee_cancels_nothing(runner: Any) -> None:
+    """A name that is no payee of the customer matches no scheduled payment, even the only one."""
+    sato = schedule(runner, "send 5000 yen to sato ken tomorrow")
+    r = turn(runner, "cancel the scheduled payment to bob")
+    assert (r.action, r.reason) == ("reject", "no_scheduled_payment") and upcoming(runner) == [sato]

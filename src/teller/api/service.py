@@ -36,13 +36,12 @@ from teller.api.metrics import Metrics, path_label
 from teller.api.settings import ApiSettings
 from teller.api.tracing import TurnTracer
 from teller.api.wire import ActionOut, PendingActionOut, ScheduledPaymentOut, TurnIn, TurnOut
-from teller.domain.bank import CustomerSnapshot, Transaction
-from teller.domain.intents import ActionKind
+from teller.domain.bank import CustomerSnapshot, ScheduledPayment, Transaction
 from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import DeadlineExceeded, InputError, Overloaded, TellerError
 from teller.llm.extract import ExtractionInput, ExtractionOutcome
+from teller.pipeline.effects import scheduled_row
 from teller.pipeline.session import SessionRunner, SessionStore
-from teller.store.scheduled import ScheduledPayment
 
 if TYPE_CHECKING:
     from teller.pipeline.turn import TurnRunner
@@ -390,22 +389,5 @@ def _advance(steps: Generator[Any, Any, Any], value: Any) -> tuple[bool, Any]:
 
 
 def scheduled_out(payment: ScheduledPayment, snapshot: CustomerSnapshot) -> ScheduledPaymentOut:
-    """The wire form of a scheduled payment, with its payee's or biller's name as the customer knows it."""
-    transfer = payment.kind is ActionKind.TRANSFER
-    counterparty = (snapshot.payee if transfer else snapshot.biller)(payment.counterparty_id)
-    return ScheduledPaymentOut(
-        id=payment.id,
-        kind="transfer" if transfer else "bill_payment",
-        account_id=payment.account_id,
-        recipient_id=payment.counterparty_id if transfer else None,
-        biller_id=None if transfer else payment.counterparty_id,
-        display_name=counterparty.display_name if counterparty else payment.description,
-        description=payment.description,
-        amount_minor=payment.amount_minor,
-        currency=payment.currency,
-        execute_on=payment.execute_on,
-        status=payment.status,
-        reason=payment.reason,
-        created_at=payment.created_at,
-        transaction_id=payment.transaction_id,
-    )
+    """The wire form of a scheduled payment (the same shape a turn's `data.scheduled` rows have)."""
+    return ScheduledPaymentOut.model_validate(scheduled_row(payment, snapshot))

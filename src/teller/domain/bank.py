@@ -6,6 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from teller.domain.intents import ActionKind
+from teller.domain.reasons import Reason
+
 
 @dataclass(frozen=True, slots=True)
 class Account:
@@ -57,6 +60,27 @@ class Transaction:
     description: str
     amount_minor: int
     currency: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledPayment:
+    """A confirmed transfer or bill payment waiting for (or past) its day; see `store.scheduled`."""
+
+    id: str
+    customer_id: str
+    action_id: str
+    kind: ActionKind  # transfer | bill_payment
+    account_id: str
+    counterparty_id: str  # the payee (transfer) or biller (bill payment)
+    description: str
+    amount_minor: int
+    currency: str
+    execute_on: date
+    status: str  # scheduled | executed | failed | cancelled
+    created_at: datetime
+    resolved_at: datetime | None = None
+    reason: Reason | None = None
+    transaction_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,9 @@ class Intent(StrEnum):
     HUMAN_HANDOFF = "human_handoff"
     QNA = "qna"
     OUT_OF_SCOPE = "out_of_scope"
+    # Scheduled payments: reached by rules only (the classifier and the LLM choose among the ten above).
+    SCHEDULED_PAYMENTS = "scheduled_payments"  # "what payments do I have coming up"
+    CANCEL_SCHEDULED = "cancel_scheduled"  # "cancel tomorrow's payment to Sato", 予約した振込を取り消して
     # Session follow-ups; only meaningful while an action is pending.
     AFFIRM = "affirm"
     DENY = "deny"
@@ -46,11 +49,18 @@ COMMAND_INTENTS = frozenset(
         Intent.BILL_PAYMENT,
         Intent.RECIPIENT_LOOKUP,
         Intent.HUMAN_HANDOFF,
+        Intent.SCHEDULED_PAYMENTS,
+        Intent.CANCEL_SCHEDULED,
     }
 )
 
-# Every intent a single turn can have; affirm/deny exist only as follow-ups inside a session.
-TURN_INTENTS = tuple(i for i in Intent if i not in (Intent.AFFIRM, Intent.DENY))
+# The intents the classifier and the LLM choose among; affirm/deny exist only as follow-ups inside a
+# session, and the scheduled-payment intents only by rule.
+TURN_INTENTS = tuple(
+    i
+    for i in Intent
+    if i not in (Intent.AFFIRM, Intent.DENY, Intent.SCHEDULED_PAYMENTS, Intent.CANCEL_SCHEDULED)
+)
 
 
 class ActionKind(StrEnum):

@@ -31,6 +31,8 @@ class Reason(StrEnum):
     SEVERAL_RECIPIENTS_MATCH = "several_recipients_match"
     SEVERAL_BILLERS_MATCH = "several_billers_match"
     SEVERAL_CARDS_MATCH = "several_cards_match"
+    SEVERAL_PAYMENTS_MATCH = "several_payments_match"  # "cancel my payment" with several scheduled
+    NO_SCHEDULED_PAYMENT = "no_scheduled_payment"  # nothing scheduled fits what was said
     # -- the fast path asks instead of acting on what it did not understand (issue 9) ------------
     UNPARSED_DATE = "unparsed_date"  # a date-like phrase that resolves to no date
     AMBIGUOUS_AMOUNT = "ambiguous_amount"  # "two fifty": 2.50 or 250

@@ -5,9 +5,11 @@ This is the only part of a turn that writes to the store.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from teller.domain.bank import CustomerSnapshot
+from teller.domain.bank import CustomerSnapshot, ScheduledPayment
+from teller.domain.intents import ActionKind
 from teller.domain.money import Money
 from teller.domain.turn import PendingOut
 from teller.policy.decide import Decision
@@ -84,6 +86,39 @@ def read_payees(snapshot: CustomerSnapshot, recipient_id: str | None) -> dict[st
     return {
         "payees": [{"id": p.id, "display_name": p.display_name, "bank": p.bank} for p in payees],
         "lines": [f"{p.display_name} ({p.bank} ···{p.account_last4})" for p in payees],
+    }
+
+
+def scheduled_row(payment: ScheduledPayment, snapshot: CustomerSnapshot) -> dict[str, object]:
+    """One scheduled payment as plain JSON values, with the payee's or biller's name (the API's shape)."""
+    transfer = payment.kind is ActionKind.TRANSFER
+    counterparty = (snapshot.payee if transfer else snapshot.biller)(payment.counterparty_id)
+    return {
+        "id": payment.id,
+        "kind": payment.kind.value,
+        "account_id": payment.account_id,
+        "recipient_id": payment.counterparty_id if transfer else None,
+        "biller_id": None if transfer else payment.counterparty_id,
+        "display_name": counterparty.display_name if counterparty else payment.description,
+        "description": payment.description,
+        "amount_minor": payment.amount_minor,
+        "currency": payment.currency,
+        "execute_on": payment.execute_on.isoformat(),
+        "status": payment.status,
+        "reason": payment.reason.value if payment.reason else None,
+        "created_at": payment.created_at.isoformat(),
+        "transaction_id": payment.transaction_id,
+    }
+
+
+def read_scheduled(snapshot: CustomerSnapshot, payments: Sequence[ScheduledPayment]) -> dict[str, object]:
+    rows = [scheduled_row(p, snapshot) for p in payments]
+    return {
+        "scheduled": rows,
+        "lines": [
+            f"{r['execute_on']}  {Money(p.amount_minor, p.currency).format()} → {r['display_name']}"
+            for p, r in zip(payments, rows, strict=True)
+        ],
     }
 
 

@@ -23,6 +23,8 @@ _REASONS_EN: dict[Reason, str] = {
     Reason.NO_CARD: "I couldn't find that card",
     Reason.CARD_NOT_LOCKED: "that card is not locked",
     Reason.NOTHING_DUE: "nothing is due on that bill",
+    Reason.NO_SCHEDULED_PAYMENT: "I couldn't find a scheduled payment like that",
+    Reason.NOT_SCHEDULED: "that payment already ran or was cancelled",
     Reason.UNKNOWN_ID: "that id is not one of your accounts, cards, payees or billers",
     Reason.NO_SOURCE_ACCOUNT: "I couldn't find an account to pay from",
 }
@@ -39,6 +41,8 @@ _REASONS_JA: dict[Reason, str] = {
     Reason.NO_CARD: "該当するカードが見つかりません",
     Reason.CARD_NOT_LOCKED: "そのカードはロックされていません",
     Reason.NOTHING_DUE: "お支払いの請求はありません",
+    Reason.NO_SCHEDULED_PAYMENT: "該当する予約中のお支払いはありません",
+    Reason.NOT_SCHEDULED: "そのお支払いはすでに実行済みか取り消し済みです",
     Reason.UNKNOWN_ID: "そのIDはお客様の口座・カード・振込先・請求先にありません",
     Reason.NO_SOURCE_ACCOUNT: "お支払い元の口座が見つかりません",
 }
@@ -80,6 +84,10 @@ def render(
     if ask is not None and decision.action in (Action.CLARIFY, Action.ASK_SLOT):
         sep = "、" if japanese else ", "
         return ask.format(names=sep.join(candidates), words=sep.join(unexplained or []))
+    lines = (data or {}).get("lines")
+    if decision.action is Action.CLARIFY and intent is Intent.CANCEL_SCHEDULED and isinstance(lines, list):
+        listed = ("、" if japanese else "; ").join(str(x) for x in lines)
+        return f"どのお支払いですか: {listed}" if japanese else f"Which payment do you mean: {listed}?"
     if decision.action is Action.CLARIFY:
         names = ", ".join(candidates)
         return f"どちらですか: {names}" if japanese else f"Which one do you mean: {names}?"
@@ -144,11 +152,15 @@ def _execute_text(
     data: Mapping[str, object] | None,
 ) -> str:
     e = decision.entities
+    lines = (data or {}).get("lines")
+    if intent is Intent.SCHEDULED_PAYMENTS and not lines:
+        return "予約中のお支払いはありません。" if japanese else "You have no scheduled payments."
+    if intent is Intent.CANCEL_SCHEDULED and isinstance(lines, list) and lines:
+        return f"取り消しました: {lines[0]}" if japanese else f"Cancelled: {lines[0]}. It will not be sent."
     if intent is Intent.CARD_LOCK and e.card_id:
         card = snapshot.card(e.card_id)
         label = f"{card.label} ···{card.last4}" if card else e.card_id
         return f"{label}をロックしました。" if japanese else f"Your {label} is locked."
-    lines = (data or {}).get("lines")
     if isinstance(lines, list) and lines:
         return "\n".join(str(x) for x in lines)
     return "該当するものはありません。" if japanese else "Nothing to show."

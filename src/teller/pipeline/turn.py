@@ -28,7 +28,9 @@ from teller.clock import Clock, SystemClock
 from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
+from teller.domain.reasons import Reason
 from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, TurnResult
+from teller.errors import ConfirmationError, NotFound
 from teller.llm.extract import ExtractionInput, ExtractionOutcome, Extractor, build_extractor
 from teller.names import index_for
 from teller.normalize.turn import country_of, normalize_turn
@@ -146,6 +148,9 @@ class TurnRunner:
                     committed=self._committed(understood, snapshot, today, horizon),
                     horizon_days=horizon,
                     foreign_ids=foreign_ids(turn.folded, snapshot),
+                    upcoming=self.scheduled.list_scheduled(snapshot.customer.id)
+                    if understood.intent is Intent.CANCEL_SCHEDULED
+                    else (),
                 ),
                 understood,
             )
@@ -154,8 +159,11 @@ class TurnRunner:
         if act:
             with clock.stage("act"):
                 pending, data = self._act(decision, understood, snapshot, self.clock.now())
-                if pending is None and decision.effect is not None and decision.effect.kind == "card_lock":
+                kind = decision.effect.kind if decision.effect is not None else None
+                if pending is None and kind == "card_lock":
                     snapshot = self.bank.snapshot(request.customer_id)
+                if kind == "cancel_scheduled" and data is None:
+                    decision = Decision(Action.REJECT, decision.entities, reason=Reason.NOT_SCHEDULED)
         candidates = [
             CandidateOut(
                 id=c.id, display_name=c.display_name, score=round(c.score, 2), kind=c.kind, rule=c.rule
@@ -227,4 +235,14 @@ class TurnRunner:
             return None, effects.read_transactions(self.bank, snapshot, e.account_id, e.count)
         if effect.kind == "read_payees":
             return None, effects.read_payees(snapshot, e.recipient_id)
+        if effect.kind == "read_scheduled":
+            rows = self.scheduled.list_scheduled(snapshot.customer.id)
+            wanted = effect.target_ids
+            return None, effects.read_scheduled(snapshot, [r for r in rows if not wanted or r.id in wanted])
+        if effect.kind == "cancel_scheduled":
+            try:
+                cancelled = self.scheduled.cancel(snapshot.customer.id, effect.target_ids[0], now=now)
+            except (ConfirmationError, NotFound):  # it ran or was cancelled since policy looked
+                return None, None
+            return None, effects.read_scheduled(snapshot, [cancelled])
         return None, None

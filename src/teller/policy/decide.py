@@ -9,37 +9,23 @@ function the store runs again inside the confirming transaction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from typing import Literal
 
-from teller.domain.bank import CustomerSnapshot
+from teller.domain.bank import CustomerSnapshot, ScheduledPayment
 from teller.domain.intents import Action, ActionKind, Intent
 from teller.domain.money import to_minor
 from teller.domain.reasons import Reason
 from teller.domain.turn import Entities
 from teller.errors import BadAmount
+from teller.policy.decision import Decision, Effect
 from teller.policy.rules import Committed, date_rule, money_rule, valid_amount
+from teller.policy.scheduled import cancel_scheduled
 from teller.understand.model import Understanding
 
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What the runner must do after the decision: create a pending action, lock a card, or read."""
-
-    kind: Literal["pending", "card_lock", "read_balance", "read_transactions", "read_payees"]
-    pending_kind: ActionKind | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    action: Action
-    entities: Entities = field(default_factory=Entities)
-    missing: tuple[str, ...] = ()
-    reason: Reason | None = None
-    effect: Effect | None = None
-
+__all__ = ["Decision", "Effect", "MoneyContext", "decide"]
 
 _SIMPLE: dict[Intent, Action] = {
     Intent.HUMAN_HANDOFF: Action.HANDOFF,
@@ -67,6 +53,7 @@ def decide(
     committed: Committed | None = None,
     horizon_days: int = 365,
     foreign_ids: tuple[str, ...] = (),
+    upcoming: Sequence[ScheduledPayment] = (),
 ) -> Decision:
     """The action for one understood turn (`foreign_ids`: ids in the text that are not the customer's,
     see `policy.ownership`; a command naming one is refused, never redirected to their own object)."""
@@ -81,6 +68,10 @@ def decide(
         return _bill(u, snapshot, money)
     if u.intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
         return _card(u, snapshot)
+    if u.intent is Intent.SCHEDULED_PAYMENTS:
+        return Decision(Action.EXECUTE, effect=Effect("read_scheduled"))
+    if u.intent is Intent.CANCEL_SCHEDULED:
+        return cancel_scheduled(u, upcoming)
     slots = u.slots
     if u.intent is Intent.BALANCE_INQUIRY:
         return Decision(Action.EXECUTE, Entities(account_id=slots.account_id), effect=Effect("read_balance"))

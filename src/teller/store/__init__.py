@@ -8,12 +8,13 @@ ScheduledPayments           future-dated payments, executed once on the day (sch
 audit.record                the append-only audit trail                     (audit.py)
 """
 
+from teller.domain.bank import ScheduledPayment
 from teller.store.bankfile import BankFile, parse_bank_file
 from teller.store.db import Database, open_database
 from teller.store.ledger import ExecutedAction
 from teller.store.pending import PendingAction, PendingActions
 from teller.store.repo import BankRepository
-from teller.store.scheduled import ScheduledPayment, ScheduledPayments
+from teller.store.scheduled import ScheduledPayments
 
 __all__ = [
     "BankFile",

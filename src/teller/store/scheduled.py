@@ -20,13 +20,14 @@ whose day has passed (the scheduler was down) still runs, and still counts again
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from teller.domain.bank import ScheduledPayment
 from teller.domain.intents import ActionKind
 from teller.domain.reasons import Reason
 from teller.errors import ConfirmationError, NotFound
@@ -35,25 +36,6 @@ from teller.store.db import Database
 from teller.store.ledger import counterparty_of, rule_for, touch_customer
 from teller.store.movements import Outgoing, post, rowcount
 from teller.store.schema import CustomerRow, ScheduledPaymentRow
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduledPayment:
-    id: str
-    customer_id: str
-    action_id: str
-    kind: ActionKind
-    account_id: str
-    counterparty_id: str
-    description: str
-    amount_minor: int
-    currency: str
-    execute_on: date
-    status: str  # scheduled | executed | failed | cancelled
-    created_at: datetime
-    resolved_at: datetime | None
-    reason: Reason | None
-    transaction_id: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import rules
+from teller.understand import rules, scheduled
 from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.evidence import Evidence
@@ -45,6 +45,9 @@ class FastPath:
     def understand(
         self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
     ) -> Understanding:
+        hit = scheduled.match(turn)
+        if hit is not None:  # listing or cancelling scheduled payments
+            return scheduled.understand(hit, turn, evidence)
         folded = turn.folded
         flags = rules.injection_flags(folded)
         hits = rules.command_hits(turn.keywords)
