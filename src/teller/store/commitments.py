@@ -14,13 +14,13 @@ from types import MappingProxyType
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 from teller.domain.bank import Limits
 from teller.domain.intents import ActionKind
 from teller.policy.rules import Committed
-from teller.store.schema import AccountRow, ScheduledPaymentRow, TransactionRow
+from teller.store.schema import AccountRow, ScheduledPaymentRow, TransactionRow, UTCDateTime
 
 OUTGOING_KINDS = tuple(k.value for k in ActionKind if k.moves_money)
 
@@ -37,6 +37,60 @@ def day_bounds(day: date, tz: str) -> tuple[datetime, datetime]:
     """The instants where `day` starts and ends in time zone `tz`."""
     zone = ZoneInfo(tz)
     return datetime.combine(day, time(0), zone), datetime.combine(day + timedelta(days=1), time(0), zone)
+
+
+def _sum(expression: Any) -> Any:
+    return func.coalesce(func.sum(expression), 0)
+
+
+_TXN, _SP = TransactionRow, ScheduledPaymentRow
+# Built once with bound parameters, so each call only binds values (SQLAlchemy caches the compiled
+# form): these run on every money turn. Scalar subqueries and COALESCE(SUM(...)) are plain SQL.
+# `except_payment` defaults to "", which no payment id is.
+_PAID = (
+    select(_sum(-_TXN.amount_minor))
+    .where(
+        _TXN.customer_id == bindparam("customer_id"),
+        _TXN.currency == bindparam("currency"),
+        _TXN.kind.in_(OUTGOING_KINDS),
+        _TXN.status == "posted",
+        or_(
+            _TXN.execute_on.is_(None)
+            & (_TXN.posted_at >= bindparam("start", type_=UTCDateTime()))
+            & (_TXN.posted_at < bindparam("end", type_=UTCDateTime())),
+            _TXN.execute_on == bindparam("day"),
+        ),
+    )
+    .scalar_subquery()
+)
+_WAITING = (
+    select(_sum(_SP.amount_minor))
+    .where(
+        _SP.customer_id == bindparam("customer_id"),
+        _SP.currency == bindparam("currency"),
+        _SP.status == "scheduled",
+        _SP.execute_on == bindparam("day"),
+        _SP.id != bindparam("except_payment"),
+    )
+    .scalar_subquery()
+)
+_SCHEDULED = (
+    select(_sum(_SP.amount_minor))
+    .where(
+        _SP.account_id == bindparam("account_id"),
+        _SP.status == "scheduled",
+        _SP.execute_on <= bindparam("day"),
+        _SP.id != bindparam("except_payment"),
+    )
+    .scalar_subquery()
+)
+_BALANCE = (
+    select(AccountRow.balance_minor)
+    .where(AccountRow.id == bindparam("account_id"), AccountRow.customer_id == bindparam("customer_id"))
+    .scalar_subquery()
+)
+_OUTGOING = select(_PAID, _WAITING)
+_COMMITTED = select(_BALANCE, _SCHEDULED, _PAID, _WAITING)
 
 
 def outgoing_on(
@@ -56,35 +110,10 @@ def outgoing_on(
     whether that very payment may go).
     """
     start, end = day_bounds(day, tz)
-    txn = TransactionRow
-    paid = select(func.coalesce(func.sum(-txn.amount_minor), 0)).where(
-        txn.customer_id == customer_id,
-        txn.currency == currency,
-        txn.kind.in_(OUTGOING_KINDS),
-        txn.status == "posted",
-        or_(
-            txn.execute_on.is_(None) & (txn.posted_at >= start) & (txn.posted_at < end), txn.execute_on == day
-        ),
-    )
-    sp = ScheduledPaymentRow
-    waiting = select(func.coalesce(func.sum(sp.amount_minor), 0)).where(
-        sp.customer_id == customer_id, sp.currency == currency, sp.status == "scheduled", sp.execute_on == day
-    )
-    if except_payment is not None:
-        waiting = waiting.where(sp.id != except_payment)
-    # PostgreSQL sums BIGINT into NUMERIC
-    return int(session.execute(paid).scalar_one()) + int(session.execute(waiting).scalar_one())
-
-
-def scheduled_from(session: Session, account_id: str, day: date, *, except_payment: str | None = None) -> int:
-    """Scheduled, not yet paid, outgoing from `account_id` due on or before `day`."""
-    sp = ScheduledPaymentRow
-    query = select(func.coalesce(func.sum(sp.amount_minor), 0)).where(
-        sp.account_id == account_id, sp.status == "scheduled", sp.execute_on <= day
-    )
-    if except_payment is not None:
-        query = query.where(sp.id != except_payment)
-    return int(session.execute(query).scalar_one())
+    params = {"customer_id": customer_id, "currency": currency, "day": day, "start": start, "end": end,
+              "except_payment": except_payment or ""}  # fmt: skip
+    paid, waiting = session.connection().execute(_OUTGOING, params).one()
+    return int(paid) + int(waiting)  # PostgreSQL sums BIGINT into NUMERIC
 
 
 def committed_on(
@@ -97,17 +126,14 @@ def committed_on(
     tz: str,
     except_payment: str | None = None,
 ) -> Committed | None:
-    """Balance, scheduled-up-to-`day` and the day's outgoing for one of the customer's accounts
-    (None when the account is not the customer's); `except_payment` as in `outgoing_on`."""
-    balance = session.execute(
-        select(AccountRow.balance_minor).where(
-            AccountRow.id == account_id, AccountRow.customer_id == customer_id
-        )
-    ).scalar()
+    """Balance, scheduled-up-to-`day` and the day's outgoing for one of the customer's accounts, in one
+    query (None when the account is not the customer's); `except_payment` as in `outgoing_on`."""
+    start, end = day_bounds(day, tz)
+    params = {"customer_id": customer_id, "account_id": account_id, "currency": currency, "day": day,
+              "start": start, "end": end, "except_payment": except_payment or ""}  # fmt: skip
+    balance, scheduled, paid, waiting = session.connection().execute(_COMMITTED, params).one()
     if balance is None:
         return None
     return Committed(
-        balance_minor=int(balance),
-        scheduled_minor=scheduled_from(session, account_id, day, except_payment=except_payment),
-        outgoing_minor=outgoing_on(session, customer_id, currency, day, tz, except_payment=except_payment),
+        balance_minor=int(balance), scheduled_minor=int(scheduled), outgoing_minor=int(paid) + int(waiting)
     )

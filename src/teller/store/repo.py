@@ -52,6 +52,7 @@ class BankRepository:
         self._db = db
         self._recheck_s = recheck_s
         self._cache: dict[str, _Cached] = {}
+        self._committed: dict[tuple[str, str, date], tuple[tuple[int, int], float, Committed | None]] = {}
 
     def snapshot(self, customer_id: str) -> CustomerSnapshot:
         """Everything the pure stages may know about the customer (NotFound if unknown)."""
@@ -119,15 +120,22 @@ class BankRepository:
     def committed(self, customer_id: str, account_id: str, day: date) -> Committed | None:
         """What weighs on one of the customer's accounts and on `day` (None: not the customer's).
 
-        Read fresh on every call, in one read transaction: the turn previews with it, and the
-        confirming transaction reads it again before any money moves.
+        Cached like snapshots: until this process writes for the customer, or `recheck_s` passes (a
+        write by another process). The turn only previews with it; the confirming transaction reads
+        it again, in that transaction, before any money moves.
         """
         snapshot = self.snapshot(customer_id)
         account = snapshot.account(account_id)
         if account is None:
             return None
+        key = (customer_id, account_id, day)
+        generation = self._db.generation(customer_id)
+        hit = self._committed.get(key)
+        now = time.monotonic()
+        if hit is not None and hit[0] == generation and now - hit[1] < self._recheck_s:
+            return hit[2]
         with self._db.read() as session:
-            return committed_on(
+            committed = committed_on(
                 session,
                 customer_id=customer_id,
                 account_id=account_id,
@@ -135,6 +143,10 @@ class BankRepository:
                 day=day,
                 tz=snapshot.customer.timezone,
             )
+        if len(self._committed) > 10_000:  # bounded: a long-running server sees many days
+            self._committed.clear()
+        self._committed[key] = (generation, now, committed)
+        return committed
 
     def set_card_status(self, customer_id: str, card_id: str, status: str, *, now: datetime) -> Card:
         """Lock or unlock one of the customer's cards, with an audit record."""
