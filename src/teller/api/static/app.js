@@ -40,27 +40,33 @@ function errorCard(words, error) {
 
 // ---------------------------------------------------------------------------------- who is speaking
 
-async function loadBank() {
+// Each pick of a customer starts a new generation; answers that arrive for an older one are dropped,
+// so a slow reply for the previous customer can never paint over the current one.
+let generation = 0;
+
+async function loadBank(gen = generation) {
   const [accounts, payees, cards] = await Promise.all([
     client.get('/v1/accounts'), client.get('/v1/payees'), client.get('/v1/cards'),
   ]);
+  if (gen !== generation) return;
   state.bank.accounts = new Map(accounts.map((a) => [a.id, a]));
   state.bank.payees = new Map(payees.map((p) => [p.id, p]));
   state.bank.cards = new Map(cards.map((c) => [c.id, c]));
   $('accounts').replaceChildren(table('accounts-panel', 'Your accounts', [{ label: 'Account' }, { label: 'Balance', numeric: true }],
     accounts.map((a) => [`${a.label} ···${a.number_last4}`, money(a.balance_minor, a.currency)])));
-  await loadScheduled();
+  await loadScheduled(gen);
 }
 
-async function loadScheduled() {
+async function loadScheduled(gen = generation) {
   const panel = $('scheduled-panel');
   let rows;
   try {
     rows = await client.get('/v1/scheduled');
   } catch {
-    panel.hidden = true; // a server without scheduled payments
+    if (gen === generation) panel.hidden = true; // a server without scheduled payments
     return;
   }
+  if (gen !== generation) return;
   $('scheduled').replaceChildren(rows.length ? scheduledTable(rows, state.bank, cancelScheduled) : el('p', {}, 'Nothing scheduled.'));
   panel.hidden = false;
 }
@@ -76,16 +82,20 @@ async function cancelScheduled(payment) {
 }
 
 async function useKey(key, label) {
+  const gen = ++generation;
   const previous = client.key;
   voice.close();
   client.key = key;
   try {
-    await loadBank();
+    await loadBank(gen);
   } catch (error) {
+    if (gen !== generation) return false; // someone else was picked meanwhile: their load decides
+    generation += 1; // the previous customer stays; drop anything still in flight for this key
     client.key = previous;
     status(error.code === 'unauthenticated' ? 'That key was not accepted.' : error.message, 'error');
     return false;
   }
+  if (gen !== generation) return false;
   sessionStorage.setItem(KEY_STORE, key);
   state.sessionId = newId();
   const known = state.customers.find((c) => c.key === key);
