@@ -1,4 +1,8 @@
-"""Fixtures for the store tests: a real SQLite file per test, loaded with the packaged demo bank."""
+"""Fixtures for the store tests: a fresh database per test, loaded with the packaged demo bank.
+
+Every store test runs twice: on a SQLite file and on a database of the session's real PostgreSQL
+server (`backend`, tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from tests.conftest import BACKENDS
 
 from teller.store import BankRepository, Database, PendingActions
 
@@ -19,6 +24,12 @@ NEW_YORK = ZoneInfo("America/New_York")
 NOW = datetime(2026, 11, 21, 9, 0, tzinfo=TOKYO)
 NOW_NY = datetime(2026, 11, 21, 9, 0, tzinfo=NEW_YORK)
 _DEMO: dict[str, Any] = json.loads((files("teller") / "data" / "demo_bank.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Both databases, one run each."""
+    return str(request.param)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError, StatementError
+from tests.conftest import Databases
 
 from teller.config import StoreSettings
 from teller.errors import BadBankFile
@@ -141,19 +142,62 @@ def test_open_database_creates_the_directory_and_seeds_the_demo_bank_once(tmp_pa
     second.dispose()
 
 
-def test_open_database_without_seed_leaves_it_empty(tmp_path: Path) -> None:
+def test_open_database_without_seed_leaves_it_empty(db_url: str) -> None:
     """seed_demo=False creates the schema only."""
-    db = open_database(StoreSettings(url=f"sqlite:///{tmp_path / 'x.sqlite3'}", seed_demo=False))
+    db = open_database(StoreSettings(url=db_url, seed_demo=False))
     assert db.is_empty()
     db.dispose()
 
 
-def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(db: Database) -> None:
-    """Every pooled SQLite connection runs in WAL mode with foreign keys on and a busy timeout."""
-    with db.engine.connect() as connection:
-        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
-        assert int(connection.execute(text("PRAGMA busy_timeout")).scalar_one()) >= 1000
+def test_open_database_seeds_the_demo_bank_once(db_url: str) -> None:
+    """An empty database gets the demo bank on first open; a second open does not load it again."""
+    first = open_database(StoreSettings(url=db_url))
+    second = open_database(StoreSettings(url=db_url))
+    assert BankRepository(second).customer_ids() == ["c_001", "c_002", "c_003"]
+    with second.read() as session:
+        assert len(entries(session, event="bank_loaded")) == 1
+    first.dispose()
+    second.dispose()
+
+
+def test_connections_are_configured_for_their_database(db: Database, databases: Databases) -> None:
+    """SQLite: WAL, foreign keys, a busy timeout. PostgreSQL: lock and statement timeouts, writes in
+    READ COMMITTED (the customer row lock orders them), reads in one REPEATABLE READ snapshot."""
+    if databases.backend == "sqlite":
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert int(connection.execute(text("PRAGMA busy_timeout")).scalar_one()) >= 1000
+        return
+    with db.write() as session:
+        assert session.execute(text("SHOW transaction_isolation")).scalar() == "read committed"
+        assert session.execute(text("SHOW lock_timeout")).scalar() == "5s"
+        assert session.execute(text("SHOW statement_timeout")).scalar() == "8s"
+    with db.read() as session:
+        assert session.execute(text("SHOW transaction_isolation")).scalar() == "repeatable read"
+        assert session.execute(text("SHOW transaction_read_only")).scalar() == "on"
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        ("accounts", {"type": "t" * 33}),
+        ("cards", {"type": "t" * 33}),
+        ("payees", {"relationship": "r" * 33}),
+        ("payees", {"display_name": "Sato\x00Ken"}),
+    ],
+    ids=["account type over 32", "card type over 32", "relationship over 32", "NUL in a name"],
+)
+def test_values_a_column_cannot_hold_are_refused_before_writing(
+    empty_db: Database, demo: dict[str, Any], where: str, value: dict[str, str]
+) -> None:
+    """Text longer than its column, or with a NUL (PostgreSQL cannot store one), is a BadBankFile
+    naming the field on every database, and nothing is written."""
+    demo["customers"][0][where][0].update(value)
+    with pytest.raises(BadBankFile) as caught:
+        empty_db.load_bank(demo)
+    assert caught.value.field == f"customers[0].{where}[0].{next(iter(value))}"
+    assert empty_db.is_empty()
 
 
 def test_a_transaction_cannot_reference_another_customers_account(db: Database) -> None:

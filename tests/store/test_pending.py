@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
+from tests.conftest import Databases
 
 from teller.errors import ConfirmationError, InputError, NotFound, TokenExpired, TokenUnknown, TokenUsed
 from teller.store import BankRepository, Database, PendingActions
@@ -205,11 +207,21 @@ def test_another_customers_token_looks_unknown(repo: BankRepository, pending: Pe
     assert _balance(repo, "c_001", "a_001") == 1234567
 
 
-def test_only_a_hash_of_the_token_is_stored(db_url: str, pending: PendingActions) -> None:
+def test_only_a_hash_of_the_token_is_stored(
+    db_url: str, db: Database, pending: PendingActions, databases: Databases
+) -> None:
     """The database files never contain the token itself, only its SHA-256."""
     _, token = pending.create("c_001", "transfer", transfer(), now=NOW, ttl_s=300)
-    path = Path(db_url.removeprefix("sqlite:///"))
-    stored = b"".join(p.read_bytes() for p in path.parent.glob(path.name + "*"))
+    if databases.backend == "sqlite":
+        path = Path(db_url.removeprefix("sqlite:///"))
+        files = list(path.parent.glob(path.name + "*"))
+    else:  # the server's own files for this database, written out by a checkpoint
+        with db.connect() as connection:
+            oid = connection.execute(text("SELECT oid FROM pg_database WHERE datname = current_database()"))
+            directory = databases.cluster.data / "base" / str(oid.scalar_one())
+        databases.cluster.sql("CHECKPOINT")
+        files = [f for f in directory.iterdir() if f.is_file()]
+    stored = b"".join(f.read_bytes() for f in files)
     assert token.encode() not in stored
     assert hashlib.sha256(token.encode()).hexdigest().encode() in stored
 
