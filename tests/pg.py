@@ -6,8 +6,9 @@ SQLAlchemy URL; `stop()`/`start()` take the server away and bring it back (the l
 tests); `destroy()` stops it and deletes the directory.
 
 PostgreSQL refuses to run as root. Run as root (CI containers, this machine), the server runs as
-the `postgres` system user that Debian's package creates, through `runuser`, and owns only its temp
-directory. The cluster trades durability for speed (`fsync=off`, `synchronous_commit=off`,
+the `postgres` system user that Debian's package creates (or `nobody` where there is none), through
+`runuser`, and owns only its temp directory. Without initdb the fixture raises: the tests fail, they
+never skip. The cluster trades durability for speed (`fsync=off`, `synchronous_commit=off`,
 `full_page_writes=off`): it lives for one test session and its crash safety is not under test;
 a clean `pg_ctl stop` still writes everything out.
 """
@@ -26,7 +27,7 @@ import threading
 from pathlib import Path
 
 USER = "teller"  # the cluster's superuser (trust authentication on loopback only)
-_SERVER_USER = "postgres"  # the OS user the server runs as when we are root
+_SERVER_USERS = ("postgres", "nobody")  # the OS user the server runs as when we are root
 
 
 def _bindir() -> Path:
@@ -46,6 +47,13 @@ def _bindir() -> Path:
             "(scripts/setup.sh does) or set TELLER_PG_BINDIR"
         )
     return Path(versions[0]).parent
+
+
+def _server_user() -> str:
+    for name in _SERVER_USERS:
+        with contextlib.suppress(KeyError):
+            return pwd.getpwnam(name).pw_name
+    raise RuntimeError("PostgreSQL cannot run as root and there is no `postgres` or `nobody` user")
 
 
 def _free_port() -> int:
@@ -72,7 +80,7 @@ class PgCluster:
     def create(cls, *, max_connections: int = 400) -> PgCluster:
         """initdb a new cluster in a fresh temp directory and start it."""
         bindir = _bindir()
-        run_as = _SERVER_USER if os.geteuid() == 0 else None
+        run_as = _server_user() if os.geteuid() == 0 else None
         root = Path(tempfile.mkdtemp(prefix="teller-pg-"))
         if run_as is not None:
             user = pwd.getpwnam(run_as)

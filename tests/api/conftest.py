@@ -1,6 +1,10 @@
 """A real uvicorn server (uvloop, httptools) on a free loopback port, over a temp SQLite database.
 
 One server per test session; tests that need different API settings start their own with `serve`.
+Modules whose tests write money (actions, turns, sessions, scheduled payments, the money attacks,
+store errors) run on both databases: they take `served` from `served_on_both` and `db_url` from a
+`backend` parametrized over BACKENDS, so each test runs once on SQLite and once on the session's
+real PostgreSQL server (tests/pg.py).
 The server runs with `teller serve`'s uvicorn configuration (`server_config`: Teller's connection
 limits included) and demo keys from a test secret. Fairness limits are lifted unless a test sets
 them: tests that exercise a protection configure it with small values.
@@ -20,6 +24,7 @@ from typing import Any
 import pytest
 import uvicorn
 from sqlalchemy import func, select
+from tests.pg import PgCluster
 
 from teller.api.app import RunnerFactory, create_app
 from teller.api.auth import demo_key
@@ -127,7 +132,27 @@ def serve(
 
 
 @pytest.fixture(scope="session")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def served_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The session's server on a SQLite file."""
     path: Path = tmp_path_factory.mktemp("api") / "api.sqlite3"
     with serve(f"sqlite:///{path}") as s:
         yield s
+
+
+@pytest.fixture(scope="session")
+def served_postgresql(postgres: PgCluster) -> Iterator[Served]:
+    """The session's server on a database of the real PostgreSQL server."""
+    with serve(postgres.database("api")) as s:
+        yield s
+
+
+@pytest.fixture(scope="session")
+def served(served_sqlite: Served) -> Served:
+    """The session's server (SQLite) for modules that do not ask for both databases."""
+    return served_sqlite
+
+
+def served_on_both(request: pytest.FixtureRequest) -> Served:
+    """The body of a module's `served` fixture parametrized over BACKENDS (see the docstring)."""
+    served: Served = request.getfixturevalue(f"served_{request.param}")
+    return served

@@ -6,7 +6,15 @@ import asyncio
 from typing import Any
 
 import httpx
-from tests.api.conftest import Served
+import pytest
+from tests.api.conftest import Served, served_on_both
+from tests.conftest import BACKENDS
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def served(request: pytest.FixtureRequest) -> Served:
+    """This module's tests run on SQLite and on PostgreSQL."""
+    return served_on_both(request)
 
 
 def _pending(

@@ -1,4 +1,5 @@
-"""One error tree: every Teller error lives in teller.errors and its drawing; the store maps its failures."""
+"""One error tree: every Teller error lives in teller.errors and its drawing; the store maps its failures
+(a locked or lost database is a 503 with Retry-After, on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import importlib
 import pkgutil
 import re
 import sqlite3
-from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
 from tests.api.conftest import api_for_tests, serve
+from tests.conftest import BACKENDS, Databases
+from tests.pg import USER, PgCluster
 
 import teller
 from teller import errors
@@ -49,26 +53,85 @@ def test_configuration_errors_are_permanent_and_not_backend_unavailable() -> Non
     assert status_for(errors.StoreUnavailable("locked")) == 503 and errors.StoreUnavailable("x").transient
 
 
-def test_a_locked_database_answers_503_with_retry_after(tmp_path: Path) -> None:
-    """While another process holds SQLite's write lock, a turn that must write answers 503 +
-    Retry-After (`store_unavailable`), not a 500."""
-    url = f"sqlite:///{tmp_path / 'locked.sqlite3'}"
+@contextmanager
+def _write_lock_held(databases: Databases, url: str) -> Iterator[None]:
+    """Another process holds the lock a proposal's write needs: SQLite's write lock; on PostgreSQL
+    an EXCLUSIVE lock on pending_actions (reads go on, the proposal's INSERT waits)."""
+    if databases.backend == "sqlite":
+        holder = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        return
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    cluster = databases.cluster
+    with psycopg.connect(host="127.0.0.1", port=cluster.port, user=USER, dbname=name) as connection:
+        connection.execute("LOCK TABLE pending_actions IN EXCLUSIVE MODE")
+        yield
+        connection.rollback()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_locked_database_answers_503_with_retry_after(databases: Databases) -> None:
+    """While another process holds the lock a write needs, a turn that must write answers 503 +
+    Retry-After (`store_unavailable`), not a 500, and the next turn works."""
+    url = databases.url("locked")
     settings = Settings(store=StoreSettings(url=url, busy_timeout_ms=50))
     settings.llm.enabled = False
     with serve(url, api_for_tests(), settings=settings) as s:
         warm = httpx.post(f"{s.url}/v1/turns", json={"text": "what's my balance"}, headers=s.auth())
         assert warm.status_code == 200
-        holder = sqlite3.connect(tmp_path / "locked.sqlite3", isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")
-        try:
+        with _write_lock_held(databases, url):
             r = httpx.post(f"{s.url}/v1/turns", json={"text": "send 5000 yen to Sato Ken"}, headers=s.auth())
-        finally:
-            holder.execute("ROLLBACK")
-            holder.close()
         after = httpx.post(f"{s.url}/v1/turns", json={"text": "send 5000 yen to Sato Ken"}, headers=s.auth())
     assert r.status_code == 503, r.text
     assert r.json()["error"]["code"] == "store_unavailable" and r.headers["retry-after"]
     assert after.status_code == 200 and after.json()["action"] == "confirm"
+
+
+@pytest.fixture
+def own_cluster() -> Iterator[PgCluster]:
+    """A PostgreSQL server of this test's own, to stop and start (the session's is shared)."""
+    cluster = PgCluster.create(max_connections=40)
+    yield cluster
+    cluster.destroy()
+
+
+def test_a_lost_database_answers_503_and_the_worker_recovers_without_a_restart(
+    own_cluster: PgCluster,
+) -> None:
+    """With PostgreSQL stopped, turns and confirmations answer 503 + Retry-After; once it is back
+    the same server process serves again, and the pending action made before the outage confirms."""
+    url = own_cluster.database()
+    settings = Settings(store=StoreSettings(url=url))
+    settings.llm.enabled = False
+    with serve(url, api_for_tests(voice=False), settings=settings) as s:
+        proposed = httpx.post(
+            f"{s.url}/v1/turns", json={"text": "send 5000 yen to Sato Ken"}, headers=s.auth()
+        )
+        assert proposed.status_code == 200 and proposed.json()["action"] == "confirm", proposed.text
+        pending = proposed.json()["pending"]
+        confirm = f"{s.url}/v1/actions/{pending['action_id']}/confirm"
+        own_cluster.stop()
+        try:
+            down_turn = httpx.post(
+                f"{s.url}/v1/turns", json={"text": "send 700 yen to Sato Ken"}, headers=s.auth(), timeout=60
+            )
+            down_confirm = httpx.post(confirm, json={"token": pending["token"]}, headers=s.auth(), timeout=60)
+        finally:
+            own_cluster.start()
+        back = httpx.post(confirm, json={"token": pending["token"]}, headers=s.auth(), timeout=60)
+        accounts = httpx.get(f"{s.url}/v1/accounts", headers=s.auth(), timeout=60)
+    for r in (down_turn, down_confirm):
+        assert r.status_code == 503, r.text
+        assert r.json()["error"]["code"] == "store_unavailable" and r.headers["retry-after"]
+    assert back.status_code == 200, back.text
+    assert {a["id"]: a["balance_minor"] for a in accounts.json()}["a_001"] == 1234567 - 5000
 
 
 @pytest.mark.parametrize("name", ["qwen-typo"])

@@ -1,7 +1,8 @@
 """Money-safety attacks from issue 10, run as a customer with a valid key would, against a real server.
 
 Each test runs the whole attack first and asserts afterwards, so a failure shows what got through.
-Every server here is fresh (its own SQLite file, voice off) because the attacks depend on the day's
+Every server here is fresh (its own database, voice off; each test once on SQLite and once on
+PostgreSQL) because the attacks depend on the day's
 limits and balances.
 """
 
@@ -21,6 +22,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 from tests.api.conftest import Served, api_for_tests, serve
+from tests.conftest import BACKENDS
 
 from teller.config import PolicySettings, Settings
 
@@ -28,9 +30,15 @@ NEW_YORK = ZoneInfo("America/New_York")
 TELLER = Path(sys.executable).with_name("teller")
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """This module's tests run on SQLite and on PostgreSQL (`db_url`, tests/conftest.py)."""
+    return str(request.param)
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Served]:
-    with serve(f"sqlite:///{tmp_path / 'attack.sqlite3'}", api_for_tests(voice=False)) as s:
+def server(db_url: str) -> Iterator[Served]:
+    with serve(db_url, api_for_tests(voice=False)) as s:
         yield s
 
 
@@ -73,10 +81,10 @@ def test_back_dated_now_cannot_reopen_todays_limit(server: Served) -> None:
     assert server.counts() == before
 
 
-def test_expired_yes_with_a_back_dated_now_is_refused(tmp_path: Path) -> None:
+def test_expired_yes_with_a_back_dated_now_is_refused(db_url: str) -> None:
     """After an action expires on the server, "yes" with `now` before its expiry does not execute it."""
     settings = Settings(policy=PolicySettings(pending_ttl_s=1))
-    with serve(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", api_for_tests(voice=False), settings=settings) as s:
+    with serve(db_url, api_for_tests(voice=False), settings=settings) as s:
         proposed = _turn(s, "send $20 to David Lee").json()
         assert proposed["action"] == "confirm", proposed
         expires_at = datetime.fromisoformat(proposed["pending"]["expires_at"])
@@ -118,11 +126,11 @@ def test_a_date_in_year_9999_is_refused_not_a_crash(server: Served) -> None:
     assert out["action"] == "reject", out
 
 
-def test_replay_mode_never_uses_the_clients_now_for_expiry_or_confirmation(tmp_path: Path) -> None:
+def test_replay_mode_never_uses_the_clients_now_for_expiry_or_confirmation(db_url: str) -> None:
     """With replay on, `now` a year ahead still expires on the server's clock; a back-dated yes is refused."""
     api = api_for_tests(voice=False, replay_mode=True)
     settings = Settings(policy=PolicySettings(pending_ttl_s=1))
-    with serve(f"sqlite:///{tmp_path / 'replay.sqlite3'}", api, settings=settings) as s:
+    with serve(db_url, api, settings=settings) as s:
         ahead = (datetime.now(NEW_YORK) + timedelta(days=365)).isoformat()
         proposed = _turn(s, "send $20 to David Lee", now=ahead).json()
         assert proposed["action"] == "confirm", proposed

@@ -6,12 +6,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from tests.api.conftest import Served, api_for_tests, serve
+from tests.conftest import BACKENDS
 
 from teller.clock import ManualClock
 from teller.config import SchedulerSettings, Settings
@@ -19,11 +19,17 @@ from teller.config import SchedulerSettings, Settings
 START = datetime.fromisoformat("2026-11-21T09:00:00-05:00")  # c_002 lives in New York
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """This module's tests run on SQLite and on PostgreSQL (`db_url`, tests/conftest.py)."""
+    return str(request.param)
+
+
 @pytest.fixture
-def clocked(tmp_path: Path) -> Iterator[tuple[Served, ManualClock]]:
+def clocked(db_url: str) -> Iterator[tuple[Served, ManualClock]]:
     clock = ManualClock(START)
     settings = Settings(scheduler=SchedulerSettings(interval_s=0.1))
-    with serve(f"sqlite:///{tmp_path / 's.sqlite3'}", api_for_tests(voice=False), settings, clock=clock) as s:
+    with serve(db_url, api_for_tests(voice=False), settings, clock=clock) as s:
         yield s, clock
 
 

@@ -6,9 +6,16 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.api.conftest import Served
+from tests.api.conftest import Served, served_on_both
+from tests.conftest import BACKENDS
 
 from teller.pipeline.session import Affirm, Correction, Deny, SessionStore, classify
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def served(request: pytest.FixtureRequest) -> Served:
+    """This module's tests run on SQLite and on PostgreSQL."""
+    return served_on_both(request)
 
 
 @pytest.mark.parametrize(

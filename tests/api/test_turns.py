@@ -7,7 +7,14 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from tests.api.conftest import Served
+from tests.api.conftest import Served, served_on_both
+from tests.conftest import BACKENDS
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def served(request: pytest.FixtureRequest) -> Served:
+    """This module's tests run on SQLite and on PostgreSQL."""
+    return served_on_both(request)
 
 
 def _tomorrow_in_tokyo() -> str:
