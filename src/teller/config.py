@@ -21,10 +21,23 @@ def _default_db_url() -> str:
 
 
 class StoreSettings(BaseModel):
-    url: str = Field(default_factory=_default_db_url)
+    """The database (docs/store.md). Timeouts stay under the API's request deadline, so a database
+    that is locked, slow or gone answers 503 + Retry-After rather than 504."""
+
+    url: str = Field(default_factory=_default_db_url)  # sqlite:///PATH or postgresql+psycopg://...
     seed_demo: bool = True  # create and seed the demo bank on first use of an empty database
     echo: bool = False
-    busy_timeout_ms: int = Field(default=5_000, ge=0)  # SQLite: how long a write waits for the lock
+    # How long a statement waits for a lock: SQLite's busy_timeout, PostgreSQL's lock_timeout.
+    busy_timeout_ms: int = Field(default=5_000, ge=0)
+    statement_timeout_ms: int = Field(default=8_000, ge=0)  # PostgreSQL: longer statements are cancelled
+    # Connections per process: `pool_size` kept open, up to `max_overflow` more under load; a caller
+    # that finds none free waits `pool_timeout_s`, then gets StoreUnavailable (503).
+    pool_size: int = Field(default=5, ge=1)
+    max_overflow: int = Field(default=10, ge=0)
+    pool_timeout_s: float = Field(default=5.0, gt=0)
+    pool_recycle_s: int = Field(default=1800, ge=-1)  # reopen connections older than this (-1: never)
+    pool_pre_ping: bool = True  # check a pooled connection before use (a restarted server costs no 503)
+    connect_timeout_s: int = Field(default=5, ge=1)  # PostgreSQL: giving up on an unreachable server
 
 
 class NamesSettings(BaseModel):

@@ -2,8 +2,7 @@
 
 Each test runs the whole attack first and asserts afterwards, so a failure shows what got through.
 Every server here is fresh (its own database, voice off; each test once on SQLite and once on
-PostgreSQL) because the attacks depend on the day's
-limits and balances.
+PostgreSQL) because the attacks depend on the day's limits and balances.
 """
 
 from __future__ import annotations

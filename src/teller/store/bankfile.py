@@ -45,6 +45,13 @@ def _iana_timezone(name: str) -> str:
     return name
 
 
+def _no_nul(text: str) -> str:
+    # PostgreSQL text cannot hold NUL; refusing it here keeps one file valid on every database.
+    if "\x00" in text:
+        raise ValueError("text may not contain a NUL character")
+    return text
+
+
 def _iso_text(value: object) -> object:
     # Pydantic would also accept Unix timestamps for dates and times; the file format says ISO 8601.
     if not isinstance(value, str):
@@ -56,7 +63,9 @@ Id = Annotated[StrictStr, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0
 Currency = Annotated[StrictStr, AfterValidator(_known_currency)]
 TimeZone = Annotated[StrictStr, AfterValidator(_iana_timezone)]
 Last4 = Annotated[StrictStr, Field(pattern=r"^[0-9]{4}$")]
-Text = Annotated[StrictStr, Field(min_length=1, max_length=255)]
+# Lengths are the columns' (store/schema.py): PostgreSQL enforces them, so the file format does too.
+Text = Annotated[StrictStr, Field(min_length=1, max_length=255), AfterValidator(_no_nul)]
+Short = Annotated[StrictStr, Field(min_length=1, max_length=32), AfterValidator(_no_nul)]
 Minor = Annotated[StrictInt, Field(ge=-_INT64, le=_INT64)]
 NonNegativeMinor = Annotated[StrictInt, Field(ge=0, le=_INT64)]
 IsoDate = Annotated[date, BeforeValidator(_iso_text)]
@@ -75,7 +84,7 @@ class BankLimits(_Model):
 
 class BankAccount(_Model):
     id: Id
-    type: Text
+    type: Short
     label: Text
     currency: Currency
     number_last4: Last4
@@ -84,7 +93,7 @@ class BankAccount(_Model):
 
 class BankCard(_Model):
     id: Id
-    type: Text
+    type: Short
     label: Text
     last4: Last4
     status: Literal["active", "locked"]
@@ -95,7 +104,7 @@ class BankPayee(_Model):
     display_name: Text
     reading_kana: Text | None = None
     latin: Text | None = None
-    relationship: Text | None = None
+    relationship: Short | None = None
     bank: Text | None = None
     account_last4: Last4 | None = None
 

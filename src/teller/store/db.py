@@ -1,12 +1,17 @@
-"""The database handle: engine, sessions, schema creation and bank loading.
+"""The database handle: engine, pool, sessions, schema creation and bank loading, on SQLite or PostgreSQL.
 
-Sessions come in two kinds. `read()` opens a plain transaction, so a multi-query read (a snapshot)
-sees one consistent state. `write()` opens a transaction that, on SQLite, takes the write lock up
-front with BEGIN IMMEDIATE; see `_configure_sqlite` for why that matters under concurrency.
+Sessions come in two kinds. `read()` opens a transaction that sees one consistent state across its
+queries (SQLite: a WAL snapshot; PostgreSQL: REPEATABLE READ, READ ONLY). `write()` opens a
+transaction that, on SQLite, takes the write lock up front with BEGIN IMMEDIATE (see
+`_configure_sqlite`); on PostgreSQL it is READ COMMITTED, and writers order themselves with the
+customer's row lock (`ledger.touch_customer`, the first statement of every money write) and
+conditional UPDATEs, so no write transaction ever needs a retry (docs/store.md says why).
 
-Errors at this seam: a locked database (past `busy_timeout_ms`) or one that cannot be reached or
-opened becomes `StoreUnavailable` (transient: the API answers 503 with Retry-After); any other
-SQLAlchemy error is a bug and propagates as it is (500).
+Errors at this seam: a locked database (past `busy_timeout_ms`), a cancelled statement (past
+`statement_timeout_ms`), a pool with no free connection (past `pool_timeout_s`), and a database that
+cannot be reached or whose connection was lost become `StoreUnavailable` (transient: the API
+answers 503 with Retry-After); the pool drops dead connections, so the next call reconnects. Any
+other SQLAlchemy error is a bug and propagates as it is (500).
 
 `Database` also keeps in-process change generations (`changed`, `generation`) so that caches in
 this process (BankRepository's snapshots) can be invalidated exactly after a local write.
@@ -31,7 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from teller.config import StoreSettings
-from teller.errors import BadBankFile, StoreUnavailable
+from teller.errors import BadBankFile, MissingExtra, StoreUnavailable
 from teller.store.audit import record
 from teller.store.bankfile import BankFile, all_ids, parse_bank_file
 from teller.store.schema import (
@@ -84,23 +89,81 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
 
 
 class Database:
-    """Owns the engine and session factories for one database URL."""
+    """Owns the engine, its connection pool and the session factories for one database URL."""
 
-    def __init__(self, url: str, *, echo: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        echo: bool = False,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        statement_timeout_ms: int = 8_000,
+        pool_size: int = 5,
+        max_overflow: int = 10,
+        pool_timeout_s: float = 5.0,
+        pool_recycle_s: int = 1800,
+        pool_pre_ping: bool = True,
+        connect_timeout_s: int = 5,
+    ) -> None:
         self.url = make_url(url)
         options: dict[str, Any] = {}
         if self.is_sqlite and _is_memory(self.url):
             # One shared connection, or every pooled connection would see its own empty database.
             options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-        self.engine = create_engine(self.url, echo=echo, **options)
+        else:
+            options = {
+                "pool_size": pool_size,
+                "max_overflow": max_overflow,
+                "pool_timeout": pool_timeout_s,
+                "pool_recycle": pool_recycle_s,
+                "pool_pre_ping": pool_pre_ping,
+            }
+        if self.is_postgresql:
+            options["isolation_level"] = "READ COMMITTED"
+            options["connect_args"] = {
+                "connect_timeout": connect_timeout_s,
+                "application_name": "teller",
+                "options": f"-c lock_timeout={int(busy_timeout_ms)} "
+                f"-c statement_timeout={int(statement_timeout_ms)}",
+            }
+        try:
+            self.engine = create_engine(self.url, echo=echo, **options)
+        except ModuleNotFoundError as exc:
+            raise MissingExtra(exc.name or self.url.drivername, "postgres") from exc
         if self.is_sqlite:
             _configure_sqlite(self.engine, busy_timeout_ms)
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
-        self._reader = sessionmaker(self.engine, expire_on_commit=False)
+        read_engine = self.engine
+        if self.is_postgresql:
+            # One snapshot for all of a read's queries (a customer snapshot is several SELECTs); a
+            # read-only REPEATABLE READ transaction never fails to serialize.
+            read_engine = self.engine.execution_options(
+                isolation_level="REPEATABLE READ", postgresql_readonly=True
+            )
+        self._reader = sessionmaker(read_engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
         self._counter = itertools.count(1)  # next() is atomic under the GIL: no lost bumps
         self._epoch = 0
         self._generations: dict[str, int] = {}
+
+    @classmethod
+    def from_settings(cls, settings: StoreSettings) -> Database:
+        return cls(
+            settings.url,
+            echo=settings.echo,
+            busy_timeout_ms=settings.busy_timeout_ms,
+            statement_timeout_ms=settings.statement_timeout_ms,
+            pool_size=settings.pool_size,
+            max_overflow=settings.max_overflow,
+            pool_timeout_s=settings.pool_timeout_s,
+            pool_recycle_s=settings.pool_recycle_s,
+            pool_pre_ping=settings.pool_pre_ping,
+            connect_timeout_s=settings.connect_timeout_s,
+        )
+
+    @property
+    def is_postgresql(self) -> bool:
+        return self.url.get_backend_name() == "postgresql"
 
     @property
     def is_sqlite(self) -> bool:
@@ -283,7 +346,7 @@ def open_database(settings: StoreSettings) -> Database:
     """Open (creating the SQLite file's directory and the schema) and seed the demo bank if asked."""
     url = make_url(settings.url)
     _ensure_sqlite_parent(url)
-    db = Database(settings.url, echo=settings.echo, busy_timeout_ms=settings.busy_timeout_ms)
+    db = Database.from_settings(settings)
     try:
         db.create_schema()
     except DBAPIError:
