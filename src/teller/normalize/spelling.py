@@ -5,12 +5,15 @@ names, amounts and dates are read from the folded text as typed, so a payee call
 turned into a verb. A word is corrected when it is one keystroke from exactly one keyword family:
 a letter missing, extra or wrong, or two neighbours swapped. Keywords shorter than six letters have
 too many real words one letter away (water/later, cable/table), so for them only a swap counts
-("crad", "debti"). Words that are themselves common English are never touched.
+("crad", "debti"). A word of English is never touched ("pending" is not "spending", "resent" not
+"recent"): English is pyspellchecker's word list (160k words, loaded with `warm()` or on the first
+word that is one slip from a keyword).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 # Words whose misspelling changes what a turn is understood to be. Inflections are listed when a
@@ -29,17 +32,22 @@ KEYWORDS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 
-# Real words one keystroke from a keyword; left as they are.
-_REAL_WORDS = frozenset(
-    {
-        "breeze", "frieze", "freezer", "freezes", "debut", "debits", "credits", "cord", "care", "cart",
-        "lick", "look", "luck", "sand", "seed", "sent", "wide", "wife", "wine", "wise", "were", "wore",
-        "ball", "bell", "bull", "fill", "hill", "kill", "mill", "pill", "till", "will", "billy", "prison",
-        "parson", "persons", "personal", "recant", "decent", "regent", "payer", "paged", "accounted",
-        "limb", "limp", "lime", "liked", "history's", "checkin", "branched", "suspect", "suspense",
-        "dispense", "dollar", "collars", "interests", "exchanged", "lacks", "stole", "stolon",
-    }
-)  # fmt: skip
+# Words the English word list lacks that are still not typos of a keyword.
+_REAL_WORDS = frozenset({"checkin", "history's"})
+_lexicon: frozenset[str] | None = None
+_lexicon_lock = threading.Lock()
+
+
+def warm() -> frozenset[str]:
+    """The English word list, loaded now if it was not (~0.4 s, once per process)."""
+    global _lexicon
+    if _lexicon is None:
+        with _lexicon_lock:
+            if _lexicon is None:
+                from spellchecker import SpellChecker
+
+                _lexicon = frozenset(SpellChecker(language="en", distance=1).word_frequency.keys())
+    return _lexicon
 
 _WORD = re.compile(r"[a-z]{4,}")
 _LONG = 6  # keywords at least this long also take a missing, extra or wrong letter
@@ -94,7 +102,7 @@ def correct_word(word: str) -> str:
         found.update(k for k in _BY_DELETE.get(variant, ()) if _one_edit(word, k))
     # An inflection of a keyword (balanced, transferring) is a word of its own, not a typo.
     found = {k for k in found if not word.startswith(_family(k))}
-    if not found or len({_family(k) for k in found}) > 1:
+    if not found or len({_family(k) for k in found}) > 1 or word in warm():
         return word
     return max(found, key=len)
 
