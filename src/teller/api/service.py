@@ -278,7 +278,9 @@ class TurnService:
         return out
 
     def warm(self) -> None:
-        """Load every customer's snapshot (and teach the redactor their names) before serving."""
+        """Load every customer's snapshot (and teach the redactor their names) and the runner's models
+        and tables before serving: the first customer does not pay for them."""
+        self.runner.warm()
         for customer_id in self.runner.bank.customer_ids():
             self._learn_names(customer_id)
 

@@ -142,6 +142,12 @@ def _named_day_pattern(country: str | None, year: int) -> re.Pattern[str]:
     return re.compile(rf"{_B}(?:on )?(?:the )?(?P<name>{alternation}){_E}")
 
 
+def warm(country: str | None, today: date) -> None:
+    """Build this year's holiday and named-day tables of `country` now (the library loads slowly)."""
+    _named_day_pattern(country, today.year)
+    is_business_day(today, country)
+
+
 # --- handlers ------------------------------------------------------------------------------------
 
 _REL_MONTH = {"this": 0, "the": 0, "next": 1, "今月": 0, "": 0, "来月": 1, "再来月": 2}

@@ -33,6 +33,9 @@ from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, 
 from teller.errors import ConfirmationError, NotFound
 from teller.llm.extract import ExtractionInput, ExtractionOutcome, Extractor, build_extractor
 from teller.names import index_for
+from teller.names.sound import reading
+from teller.normalize import calendar, spelling
+from teller.normalize.text import to_romaji
 from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
 from teller.pipeline.reply import render
@@ -91,6 +94,17 @@ class TurnRunner:
     def from_settings(cls, settings: Settings | None = None, *, clock: Clock | None = None) -> TurnRunner:
         settings = settings or load_settings()
         return cls(settings, open_database(settings.store), clock=clock)
+
+    def warm(self) -> None:
+        """Load now what the first turn would otherwise pay for (seconds, once per process): the
+        intent encoder, the English word list, the kana readings, each customer country's holidays."""
+        self.fast_path.warm()
+        spelling.warm()
+        reading("中村")
+        to_romaji("さとう")
+        today = self.clock.now().date()
+        for country in {country_of(self.bank.snapshot(c).customer.locale) for c in self.bank.customer_ids()}:
+            calendar.warm(country, today)
 
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
         """Warm the caches a later `run` of a similar text will hit (snapshot, name index, romaji)."""
