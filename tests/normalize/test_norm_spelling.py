@@ -45,7 +45,9 @@ def test_real_words_and_inflections_are_left_alone(word: str) -> None:
     assert correct_word(word) == word
 
 
-@pytest.mark.parametrize("word", ["pending", "sending", "resent", "costumer", "receives", "brunches", "receiver"])
+@pytest.mark.parametrize(
+    "word", ["pending", "sending", "resent", "costumer", "receives", "brunches", "receiver"]
+)
 def test_english_words_in_a_word_list_are_never_typos(word: str) -> None:
     """A word of English (pending, resent, costumer) is what was meant, whatever keyword it is near."""
     assert correct_word(word) == word

@@ -87,20 +87,7 @@ def test_requests_outside_banking_that_share_its_verbs_are_not_commands(text: st
     assert intent not in COMMAND_INTENTS, (text, intent)
 
 
-_RULE_PATH_GAP = pytest.mark.xfail(
-    reason="the en_transfer command rule fires before the classifier and 'phone' names a biller: "
-    "issue 9 item 2 (request form / objects the intent does not take), owned by the rules",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    ("text", "customer"),
-    [
-        pytest.param(*case, marks=_RULE_PATH_GAP) if case[0].startswith("transfer the photos") else case
-        for case in OFF_TOPIC_WITH_BANKING_VERBS
-    ],
-)
+@pytest.mark.parametrize(("text", "customer"), OFF_TOPIC_WITH_BANKING_VERBS)
 def test_requests_outside_banking_never_act(runner: Any, text: str, customer: str) -> None:
     """A whole turn on an off-topic request neither executes nor proposes an action."""
     result = run(runner, text, customer)

@@ -23,7 +23,7 @@ from tests.understand.conftest import acts, run
     ],
 )
 def test_a_problem_report_is_answered(runner: Any, text: str, customer: str) -> None:
-    """Declined, bounced, an error, not arrived, not recognised, 拒否, 反映されていない: qna, never an action."""
+    """Declined, bounced, an error, not arrived, not recognised, 拒否, 反映されていない: never an action."""
     result = run(runner, text, customer)
     assert not acts(result), (result.intent, result.action)
     assert result.intent.value == "qna", result.intent
@@ -38,7 +38,9 @@ def test_a_problem_report_is_answered(runner: Any, text: str, customer: str) -> 
         ("デビットカードを落としました", "c_001", "card_lock"),
     ],
 )
-def test_what_is_asked_beside_a_problem_still_acts(runner: Any, text: str, customer: str, intent: str) -> None:
+def test_what_is_asked_beside_a_problem_still_acts(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
     """A card lost, stolen or at risk locks; the customer's own transactions are shown."""
     result = run(runner, text, customer)
     assert result.intent.value == intent, (result.intent, result.reason)

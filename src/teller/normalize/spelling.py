@@ -49,6 +49,7 @@ def warm() -> frozenset[str]:
                 _lexicon = frozenset(SpellChecker(language="en", distance=1).word_frequency.keys())
     return _lexicon
 
+
 _WORD = re.compile(r"[a-z]{4,}")
 _LONG = 6  # keywords at least this long also take a missing, extra or wrong letter
 

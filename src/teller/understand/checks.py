@@ -2,6 +2,8 @@
 
 - Questions never act: a state-changing intent asked as a question ("how do I lock my card",
   "カードを止めるにはどうすれば") is `qna`; a turn about emails, photos or doors is `out_of_scope`.
+- Problem reports are answered: "my card was declined", "the transfer hasn't arrived" are `qna`
+  unless the customer also asks for a card at risk to be locked or for their own data.
 - The execution date is the one said in the command's own clause: a past date in another clause
   ("we had lunch yesterday, send her $18") belongs to that clause; a corrected date is replaced.
 - Coverage (see `coverage`): a command that would act with unexplained words that could change its
@@ -19,7 +21,7 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import rules
+from teller.understand import forms
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -41,14 +43,39 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
-    if reads_objects and rules.names_non_banking_object(folded):
+    if intent is Intent.HUMAN_HANDOFF and forms.asks_what_teller_is(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
+    if (
+        intent is Intent.HUMAN_HANDOFF
+        and rule.startswith("classifier")
+        and forms.reports_problem(folded)
+        and not forms.alleges_fraud(folded)
+    ):
+        # "a charge I don't remember making": the model's guess of a person, not the customer's ask
+        return Intent.QNA, 0.8, f"{rule}+problem"
+    if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
+        return Intent.QNA, 0.85, f"{rule}+other_balance"
+    if reads_objects and forms.names_non_banking_object(folded):
         return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+non_banking_object"
+    if intent is Intent.TRANSFER_MONEY and forms.money_comes_to_me(folded):
+        return Intent.QNA, 0.8, f"{rule}+incoming"
+    if intent is Intent.QNA and forms.alleges_fraud(folded) and forms.utterance_form(folded) != "question":
+        return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"  # "I was scammed": a case a person opens
+    if reads_objects and forms.reports_problem(folded):
+        # "my card was declined", "I was charged twice": help with what happened is an answer, unless
+        # the customer also asks for what Teller can do (lock a card at risk, show their own data);
+        # a fraud case is opened by a person.
+        verdict = forms.decide_problem(folded, intent.value)
+        if verdict == "human_handoff":
+            return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
+        if verdict == "qna":
+            return Intent.QNA, 0.85, f"{rule}+problem"
     if intent not in STATE_CHANGING:
         return intent, confidence, rule
-    if rules.utterance_form(folded) != "question":
+    if forms.utterance_form(folded) != "question":
         return intent, confidence, rule
     named = evidence.payees.status != "none" or evidence.billers.status != "none"
-    if intent in _MONEY and named and rules.asks_permission(folded) and not _CARD_WORD.search(folded):
+    if intent in _MONEY and named and forms.asks_permission(folded) and not _CARD_WORD.search(folded):
         # "can I send $50 to David Lee": a request that still waits for a yes (or asks how much).
         return intent, confidence, f"{rule}+permission_request"
     return Intent.QNA, 0.85, f"{rule}+question"
@@ -143,6 +170,8 @@ def cover(
     names = [(c.start, c.end) for c in (*evidence.payees.candidates, *evidence.billers.candidates)]
     others = _other_people(u, evidence)
     explained: list[Span] = [*names, *evidence.superseded, *dates.explained, *card_spans]
+    if u.intent is Intent.CARD_LOCK:  # "…without my permission, freeze it": why, not a condition
+        explained += forms.card_at_risk(turn.folded)
     if amount is not None:
         explained.append((amount.start, amount.end))
     if dates.chosen is not None:

@@ -18,7 +18,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import rules, scheduled
+from teller.understand import forms, rules, scheduled
 from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.evidence import Evidence
@@ -29,6 +29,11 @@ from teller.understand.slots import find_account, find_card, find_count, recipie
 # The classifier's confidence is calibrated (`teller.understand.learned`): a command it gives less
 # than this is more likely wrong than right, and is not proposed.
 COMMAND_FLOOR = 0.5
+# A read-only rule that matched one noun and nothing around it.
+_BARE_KEYWORDS = frozenset(
+    {"balance", "balances", "transaction", "transactions", "purchases", "statement", "activity", "charges"}
+    | {"spending", "残高", "ざんだか", "取引", "明細", "履歴", "入出金", "とりひき", "めいさい", "りれき"}
+)
 _MONEY_WORDS = ("money", "funds", "cash", "円", "送金", "振込", "振り込")
 
 
@@ -41,6 +46,12 @@ class FastPath:
 
     def __init__(self, classifier: IntentModel) -> None:
         self._classifier = classifier
+
+    def warm(self) -> None:
+        """Load the intent model's encoder now (a learned model loads it on first use otherwise)."""
+        warm = getattr(self._classifier, "warm", None)
+        if callable(warm):
+            warm()
 
     def understand(
         self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
@@ -115,6 +126,12 @@ class FastPath:
         fee_or_howto = rules.asks_about_fees_or_howto(folded)
         for hit in hits:
             intent = hit.intent
+            if hit.surface in _BARE_KEYWORDS and not forms.asks_for_own_data(folded):
+                # One noun ("…a charge on my statement", "a true statement") is a weak shape: the
+                # model may say it is a question or not banking at all.
+                top, p = self._classifier.predict(folded)[0]
+                if top not in COMMAND_INTENTS and p >= COMMAND_FLOOR:
+                    return top, p, f"{hit.rule}+model"
             if intent is Intent.TRANSFER_MONEY:
                 evidence = has_amount or has_payee or has_biller or any(w in folded for w in _MONEY_WORDS)
                 if not evidence and not _addressed_to_someone(turn):
@@ -136,6 +153,10 @@ class FastPath:
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):
+            if top in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and rules.names_another_object(top, folded):
+                # "unblock my PIN": the card verb acts on something else; not a card command at all
+                other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
+                return other, q, "classifier_unsupported"
             # "pay attention to me", "my phone was stolen": a command word without its object.
             return top, p * 0.5, "classifier_unsupported"
         return top, p, "classifier"

@@ -55,7 +55,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_card_unlock",
         _rx(
             rf"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
-            rf"(?:enable|activate) (?:my |the )?(?:[\w']+ )?{_CARD})"
+            # activating a *new* card is not unlocking one: "reactivate", "enable", not "activate"
+            rf"enable (?:my |the )?(?:[\w']+ )?{_CARD})"
         ),
     ),
     (
@@ -127,7 +128,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bbalances?\b|"
             r"\bhow (?:much|many) (?:(?:money|cash|funds|dollars|yen|euros|bucks) )?"
             r"(?:do i have|have i got|is (?:there )?in|are (?:there )?in|is left|are left|remains|is on)\b(?! to\b)|"
-            r"\bwhat(?:'s|s| is) (?:left )?in my\b|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b|"
+            r"\bwhat(?:'s|s| is) (?:left )?in my(?: (?:checking|savings|account|accounts|bank|current account)\b|\s*\??$)|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b|"
             r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b(?! number)"
         ),
     ),
@@ -158,7 +159,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     (
         Intent.TRANSFER_MONEY,
         "en_transfer",
-        _rx(r"\b(?:send|transfer|wire|remit|pay|give|move|zelle|venmo)\b"),
+        # Giving something to *me* is never a transfer ("give me a number", "give me my money back").
+        _rx(r"\b(?:send|transfer|wire|remit|pay|give(?! (?:me|us|it back)\b)|move|zelle|venmo)\b"),
     ),
     (
         Intent.TRANSFER_MONEY,
@@ -201,13 +203,48 @@ _RAW_ID = _rx(
 )
 
 
+# What a lock or unlock verb acts on when it is not the card: "cancel a transaction on my card",
+# "unblock my PIN", "unlock my account" (the card rules act on cards only).
+_NOT_THE_CARD = _rx(
+    r"\b(?:transactions?|payments?|charges?|transfers?|withdrawals?|purchases?|pin|pins|subscriptions?|"
+    r"orders?|direct debits?|standing orders?|passcode|password)\b|暗証番号|取引|支払|引き落とし"
+)
+_UNLOCK_OTHER = _rx(r"\b(?:account|accounts|app|login|profile|phone)\b|口座|アプリ")
+_CARD_NAMED = _rx(rf"\b{_CARD}s?\b|{_CARD_JA}")
+
+
+def _acts_on_the_card(intent: Intent, folded: str, m: re.Match[str]) -> bool:
+    """Whether the verb's object is a card: the match and the few words after it name no other."""
+    after = folded[m.end() :].split()[:3]
+    if _NOT_THE_CARD.search(" ".join([m.group(0), *after])):
+        return False
+    return (
+        intent is not Intent.CARD_UNLOCK
+        or bool(_CARD_NAMED.search(folded))
+        or not _UNLOCK_OTHER.search(folded)
+    )
+
+
+def names_another_object(intent: Intent, folded: str) -> bool:
+    """ "unblock my PIN", "unlock my account": a card verb's object that is no card (none named). A
+    frozen *account* is approximated by locking its cards; an account is not unlocked that way."""
+    if _CARD_NAMED.search(folded):
+        return False
+    return bool(
+        _NOT_THE_CARD.search(folded) or (intent is Intent.CARD_UNLOCK and _UNLOCK_OTHER.search(folded))
+    )
+
+
 def command_hits(folded: str) -> list[RuleHit]:
     """Every rule that fires, in priority order."""
     hits: list[RuleHit] = []
     for intent, name, pattern in _RULES:
         m = pattern.search(folded)
-        if m:
-            hits.append(RuleHit(intent, name, m.group(0), m.start(), m.end()))
+        if not m:
+            continue
+        if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
+            continue
+        hits.append(RuleHit(intent, name, m.group(0), m.start(), m.end()))
     return hits
 
 
@@ -227,75 +264,3 @@ def injection_flags(folded: str) -> frozenset[str]:
     if _RAW_ID.search(folded):
         flags.add("raw_identifier")
     return frozenset(flags)
-
-
-# --- the form of an utterance: a request, a question, or a statement ----------------------------
-
-_LEAD = r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering)[,.!]? +)*"
-# How-to, what-if and can-I questions: always questions, whatever politeness surrounds them.
-_HOWTO = _rx(
-    r"\bhow (?:do|does|did|can|could|would|should|will|long|soon|fast|quickly|much time)\b|\bhow to\b|"
-    r"\bwhat (?:happens|would happen|will happen|if)\b|\bis it possible\b|\bis there (?:a|any) way\b|"
-    r"\bam i able\b|\bdo i need\b|\bwhat (?:do|should) i do\b|\bwhere (?:do|can) i\b|\bhow would i\b|"
-    rf"{_LEAD}(?:can|could|may) i\b|"
-    # "if I freeze my card, can I still use apple pay": a question after a condition
-    r"\bif (?:i|we)\b.*\b(?:can|could|will|would|do|does|should) (?:i|we|it)\b|\bwill i (?:still )?be able\b|"
-    r"どうすれば|どうしたら|どうやって|どうやれば|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
-    r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
-)
-# "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
-_CAN_I_JA = _rx(r"できますか|できる(?:の)?[?？]?$|可能ですか|ことはできます")
-_PERMISSION = _rx(rf"{_LEAD}(?:can|could|may) i\b")
-_REQUEST = _rx(
-    r"\b(?:please|pls|plz|kindly)\b|"
-    rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
-    r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
-    r"i'm going to need|i was wondering if you could)\b|"
-    rf"{_LEAD}(?:please )?(?:send|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|block|unblock|"
-    r"cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|remit|zelle|venmo)\b|"
-    r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
-    r"たい|お願い|おねがい|頼む|たのむ|といて|どいて"
-)
-_WEAK_QUESTION = _rx(
-    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do|did|should|will|would)\b|\?$|？$|"
-    r"(?:ます|です)か[?？]?$"
-)
-
-
-def utterance_form(folded: str) -> str:
-    """ "question" (how do I…, can I…, 〜にはどうすれば, 〜できますか), "request" (imperative, I want…,
-    could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David)."""
-    if _HOWTO.search(folded):
-        return "question"
-    if _REQUEST.search(folded):
-        return "request"
-    if _CAN_I_JA.search(folded) or _WEAK_QUESTION.search(folded):
-        return "question"
-    return "statement"
-
-
-def asks_permission(folded: str) -> bool:
-    """ "can I send $50 to David Lee": a question in form, a request when it names everything."""
-    return bool(_PERMISSION.search(folded))
-
-
-# Objects of "send", "show", "transfer", "lock", "pay" that are not banking: emails, messages,
-# photos, doors, attention. A turn about them is out of scope unless it also names money or a card.
-_NON_BANKING = _rx(
-    r"\b(?:e-?mails?|inbox|(?:text )?messages?|texts?|sms|dms?|photos?|pictures?|pics|images?|videos?|"
-    r"notifications?|attention|doors?|windows?|lights|screen|caller|calls|files?|documents?|songs?|music|"
-    r"playlists?|contacts to|my contacts over|data|apps?|reminders?|calendar|meetings?|compliments?|visit|"
-    r"respects|the price)\b|"
-    r"メール|メッセージ|(?<![a-z])line(?![a-z])|ライン|写真|画像|動画|通知|ドア|玄関|窓|ファイル|音楽|電話番号|着信|"
-    r"電気を?(?:消|つけ|付け)"
-)
-_BANKING_OBJECT = _rx(
-    r"\b(?:money|funds|cash|dollars?|bucks|yen|euros?|payments?|bills?|balance|transactions?|account|"
-    r"accounts|card|cards|visa|debit|credit|deposit|refund)\b|[0-9]|円|万|千|口座|残高|振込|送金|カード|"
-    r"請求|料金|代金"
-)
-
-
-def names_non_banking_object(folded: str) -> bool:
-    """Whether the turn is about something that is not banking (an email, photos, a door)."""
-    return bool(_NON_BANKING.search(folded)) and not _BANKING_OBJECT.search(folded)

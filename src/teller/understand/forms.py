@@ -1,0 +1,238 @@
+"""The form of an utterance, apart from its topic: a request, a question, a problem report.
+
+- Questions never act: "how do I lock my card", "when do I have to pay my bill", 〜にはどうすれば,
+  〜できますか ask about a command; they do not order it.
+- A problem report ("my card was declined", "I was charged twice", "my transfer hasn't arrived",
+  "a payment I don't recognise", 届いていない, 引き落とされた) asks for help with something that
+  happened; Teller answers it (`qna`). Only what the customer asks for beside it may act: a card
+  lost, stolen or misused still locks, "…show me my transactions" still shows them.
+- Requests outside banking that share its verbs (emails, photos, doors, attention) are out of scope.
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_LEAD = r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering)[,.!]? +)*"
+# How-to, what-if and can-I questions: always questions, whatever politeness surrounds them.
+_HOWTO = _rx(
+    r"\bhow (?:do|does|did|can|could|would|should|will|long|soon|fast|quickly|much time)\b|\bhow to\b|"
+    r"\bwhat (?:happens|would happen|will happen|if)\b|\bis it possible\b|\bis there (?:a|any) way\b|"
+    r"\bam i able\b|\bdo i need\b|\bwhat (?:do|should) i do\b|\bwhere (?:do|can) i\b|\bhow would i\b|"
+    rf"{_LEAD}(?:can|could|may) i\b|"
+    # "if I freeze my card, can I still use apple pay": a question after a condition
+    r"\bif (?:i|we)\b.*\b(?:can|could|will|would|do|does|should) (?:i|we|it)\b|\bwill i (?:still )?be able\b|"
+    r"どうすれば|どうしたら|どうやって|どうやれば|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
+    r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
+)
+# "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
+_CAN_I_JA = _rx(r"できますか|できる(?:の)?[?？]?$|可能ですか|ことはできます")
+_PERMISSION = _rx(rf"{_LEAD}(?:can|could|may) i\b")
+_REQUEST = _rx(
+    r"\b(?:please|pls|plz|kindly)\b|"
+    rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
+    r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
+    r"i'm going to need|i was wondering if you could)\b|"
+    rf"{_LEAD}(?:please )?(?:send|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|block|unblock|"
+    r"cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|remit|zelle|"
+    r"venmo)\b|"
+    r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
+    r"たい|お願い|おねがい|頼む|たのむ|といて|どいて"
+)
+# A question that opens with a question word asks, whatever "I have to / need to" it holds ("when do
+# I have to pay my bill", "what's the least I need to pay"); so does asking to be told something.
+_ASKS = _rx(
+    rf"{_LEAD}(?:when|what|what's|whats|which|where|why|how (?:much|many|come)|will i|do i|did i|"
+    r"does (?:it|the|my|a|this)|is (?:it|there|my|this|that)|are (?:there|my|these|those))\b|"
+    r"\b(?:tell me|let me know|i (?:want|need|would like|'d like) to know|do you know|find out|explain|"
+    r"remind me)\b (?:what|when|how|which|why|where|whether|if|the (?:minimum|least|lowest|amount|date|"
+    r"due date|total|deadline))\b"
+)
+_WEAK_QUESTION = _rx(
+    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do|did|should|will|would)\b|\?$|？$|"
+    r"(?:ます|です)か[?？]?$"
+)
+
+
+def utterance_form(folded: str) -> str:
+    """ "question" (how do I…, can I…, 〜にはどうすれば, 〜できますか), "request" (imperative, I want…,
+    could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David)."""
+    if _HOWTO.search(folded) or _ASKS.search(folded):
+        return "question"
+    if _REQUEST.search(folded):
+        return "request"
+    if _CAN_I_JA.search(folded) or _WEAK_QUESTION.search(folded):
+        return "question"
+    return "statement"
+
+
+# Something went wrong, or is not as expected: declined, charged twice, not arrived, not working,
+# not recognised, still pending, an error, a refund. English and Japanese.
+_OUTCOME_VERB = (
+    r"(?:arrive[ds]?|arriving|c[oa]me|gone|go(?:ne)? through|went through|show(?:ed|n|ing)?(?: up)?|"
+    r"appear(?:ed|ing)?|reflect(?:ed|ing)?|update[ds]?|updating|work(?:ed|ing|s)?|receiv(?:e|ed|ing)|"
+    r"get|got|give|gave|process(?:ed|ing)?|clear(?:ed)?|post(?:ed)?|land(?:ed)?|let me|accept(?:ed)?|"
+    r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?)"
+)
+_PROBLEM = _rx(
+    r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
+    r"\b(?:declin(?:ed|ing)|reject(?:ed|ing)|bounced|fail(?:ed|s|ing|ure)?|errors?|glitch|broken|stuck|"
+    r"pending|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|dispute|"
+    r"unauthori[sz]ed|fraud(?:ulent)?|suspicious|unfamiliar|unknown|unrecogni[sz]ed|strange|weird|odd|"
+    r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
+    r"scam(?:med)?|identity theft)\b|"
+    r"\b(?:was|were|been|being|got|get|keep getting) (?:\w+ )?(?:charged|billed|debited|taken)\b|"
+    r"\b(?:isn't|is not|wasn't|was not|hasn't|has not|haven't|have not|didn't|did not|doesn't|does not|"
+    r"don't|do not|won't|will not|wouldn't|would not|can't|cannot|couldn't|could not|never|not yet|"
+    r"still not|unable to|not able to)\s+(?:\w+\s+){0,2}?" + _OUTCOME_VERB + r"\b|"
+    r"\bstill (?:pending|waiting|processing|not|no|hasn't|haven't|isn't|showing|shows|says)\b|"
+    r"\bnot (?:working|showing|there|right)\b|\bstopped working\b|\btried to\b.*\bbut\b|"
+    r"\b(?:can't|cant|cannot|couldn't|couldnt|could not|unable to|not able to|won't let me|wouldn't let me|"
+    r"doesn't let me|don't see|do not see|didn't see)\s+(?:\w+\s+){0,2}?(?:see|find|access|log ?in|use|open|"
+    r"withdraw|pay|send|transfer|move|top up|activate|a|any|the|my)\b|\bwait(?:ing|ed)? (?:for|on)\b|"
+    r"届(?:い|か)(?:て)?(?:い)?(?:ない|ません)|反映され(?:て)?(?:い)?(?:ない|ません)|引き落とされ|引かれ|"
+    r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません)|"
+    r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金"
+)
+
+
+# Money coming to the customer ("send me money", "transfer money into my account from another bank")
+# is not a payment Teller makes from their account to a payee.
+_TO_ME = _rx(
+    r"\b(?:send|sends|sent|transfer|move|wire|pay|give) (?:me|us)\b|"
+    r"\b(?:to|into) (?:me|my (?:own )?(?:account|card)|this (?:account|one|card|bank))\b|"
+    r"\bfrom (?:my |an? )?(?:other|another|different|external|foreign|outside) (?:bank|account)"
+)
+
+
+def money_comes_to_me(folded: str) -> bool:
+    """ "transfer money into my account", "my friend wants to send me money": incoming, not a payment."""
+    return bool(_TO_ME.search(folded))
+
+
+_FRAUD = _rx(r"\b(?:fraud|fraudulent(?:ly)?|scam|scammed|scammer|identity theft)\b|詐欺|不正")
+
+
+def alleges_fraud(folded: str) -> bool:
+    """ "there's fraudulent activity on my account": a case a person must open."""
+    return bool(_FRAUD.search(folded))
+
+
+def reports_problem(folded: str) -> bool:
+    """Whether the turn reports something that went wrong (declined, charged twice, not arrived…)."""
+    return bool(_PROBLEM.search(folded))
+
+
+# A lost, stolen or misused card: a problem whose answer is to lock the card.
+_CARD_LOSS = _rx(
+    r"\b(?:lost|lose|losing|stolen|stole|missing|misplaced|can't find|cannot find|compromised|cloned|"
+    r"skimmed|without (?:my )?(?:permission|consent|authori[sz]ation|knowledge)|someone (?:else )?"
+    r"(?:has |is |was |had )?(?:been )?(?:using|used|took|taken|got))\b|"
+    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用"
+)
+_LOCK_REQUEST = _rx(
+    r"\b(?:lock|freeze|block|disable|deactivate|cancel|stop|suspend)\b (?:it|them|that|this|my|the|both)\b|"
+    r"(?:止め|停止|ロック|凍結)(?:て|し)"
+)
+# Asking for the customer's own list or balance: "show me my transactions", "what's my balance".
+_OWN_DATA = _rx(
+    r"\b(?:show|list|see|view|check|pull up|bring up|give me|get me|tell me|read|display|go over|review|"
+    r"what(?:'s| is| are| were)|whats|how much)\b (?:me )?(?:all )?(?:of )?my (?:[\w']+ ){0,3}?"
+    r"(?:transactions|statement|activity|purchases|charges|payments|spending|balances?)\b|"
+    r"(?:取引|明細|履歴|残高|入出金).{0,6}(?:見せて|教えて|表示|確認し|出して|見たい|知りたい)"
+)
+
+
+def card_at_risk(folded: str) -> list[tuple[int, int]]:
+    """Spans that say why a card must be locked ("without my permission", "stolen") and the lock
+    request itself, with the problem told beside it ("a charge I don't recognise"): explained words."""
+    if not (_CARD_LOSS.search(folded) or _LOCK_REQUEST.search(folded)):
+        return []
+    return [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
+
+
+def decide_problem(folded: str, intent: str) -> str:
+    """What a problem report (`reports_problem`) asking for `intent` becomes: "keep" the intent
+    (a lock asked for, a card lost or stolen, the customer's own data), "human_handoff" (fraud
+    alleged) or "qna" (help with what happened)."""
+    if intent == "card_lock" and _LOCK_REQUEST.search(folded):
+        return "keep"
+    if _FRAUD.search(folded):
+        return "human_handoff"
+    if intent == "card_lock" and _CARD_LOSS.search(folded):
+        return "keep"
+    if intent in ("balance_inquiry", "recent_transactions") and _OWN_DATA.search(folded):
+        return "keep"
+    return "qna"
+
+
+# A balance that is not money in an account: reward points, miles, a gift card, leave.
+_OTHER_BALANCE = _rx(
+    r"\b(?:rewards?|points?|miles|mileage|loyalty|gift ?cards?|bonus|cash ?back|vacation|pto|leave|"
+    r"credit score|bills?)(?: \w+)? balances?\b|"
+    r"\bbalances? (?:of|on|in|for) (?:my |the )?(?:\w+ )?(?:rewards?|points?|miles|bills?)\b|"
+    r"\b(?:points|miles)\b.*\b(?:left|remaining|have)\b|ポイント|マイル"
+)
+
+
+def balance_of_something_else(folded: str) -> bool:
+    """ "what's my rewards balance", "how many miles do I have": not an account's balance."""
+    return bool(_OTHER_BALANCE.search(folded))
+
+
+# Asking what Teller is ("are you a real person", "am I talking to a bot") is not asking for a person.
+_ABOUT_TELLER = _rx(
+    r"\b(?:are you|r u|am i (?:talking|speaking|chatting) (?:to|with)|is this|is that|who am i talking to)\b"
+    r".*\b(?:human|person|people|bot|robot|ai|computer|machine|real|actual|live|automated)\b|"
+    r"\byou(?:'re| are| be| as|r)\b(?: \w+){0,3}? (?:human|person|bot|robot|ai|computer|machine)\b|"
+    r"\blike a (?:real )?(?:human|person)\b|"
+    r"(?:あなた|君|きみ)は.*(?:人間|ロボット|ai|機械)|(?:人間|ロボット|ai|機械)(?:です|なの)?か"
+)
+_WANTS_A_PERSON = _rx(
+    r"\b(?:talk|speak|chat) (?:to|with)\b|\b(?:transfer|connect|put) me\b|\bget me (?:a|an|someone)\b|"
+    r"\bi (?:want|need|'d like|would like) (?:a|an|to (?:talk|speak|chat))\b|(?:話し|つない|繋い|代わ|かわ)"
+)
+
+
+def asks_what_teller_is(folded: str) -> bool:
+    """ "are you a human", "am I chatting with a robot": a question about the assistant."""
+    return bool(_ABOUT_TELLER.search(folded)) and not _WANTS_A_PERSON.search(folded)
+
+
+def asks_for_own_data(folded: str) -> bool:
+    """ "show me my transactions", "what's my checking balance": the customer's own list or balance."""
+    return bool(_OWN_DATA.search(folded))
+
+
+def asks_permission(folded: str) -> bool:
+    """ "can I send $50 to David Lee": a question in form, a request when it names everything."""
+    return bool(_PERMISSION.search(folded))
+
+
+# Objects of "send", "show", "transfer", "lock", "pay" that are not banking: emails, messages,
+# photos, doors, attention. A turn about them is out of scope unless it also names money or a card.
+_NON_BANKING = _rx(
+    r"\b(?:e-?mails?|inbox|(?:text )?messages?|texts?|sms|dms?|photos?|pictures?|pics|images?|videos?|"
+    r"notifications?|attention|doors?|windows?|lights|screen|caller|calls|files?|documents?|songs?|music|"
+    r"playlists?|contacts to|my contacts over|data|apps?|reminders?|calendar|meetings?|compliments?|visit|"
+    r"respects|the price)\b|"
+    r"メール|メッセージ|(?<![a-z])line(?![a-z])|ライン|写真|画像|動画|通知|ドア|玄関|窓|ファイル|音楽|電話番号|着信|"
+    r"電気を?(?:消|つけ|付け)"
+)
+_BANKING_OBJECT = _rx(
+    r"\b(?:money|funds|cash|dollars?|bucks|yen|euros?|payments?|bills?|balance|transactions?|account|"
+    r"accounts|card|cards|visa|debit|credit|deposit|refund)\b|[0-9]|円|万|千|口座|残高|振込|送金|カード|"
+    r"請求|料金|代金"
+)
+
+
+def names_non_banking_object(folded: str) -> bool:
+    """Whether the turn is about something that is not banking (an email, photos, a door)."""
+    return bool(_NON_BANKING.search(folded)) and not _BANKING_OBJECT.search(folded)
