@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from teller.domain.intents import Intent
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import rules
+from teller.understand import forms, rules
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 
@@ -72,7 +72,7 @@ def match(turn: NormalizedTurn) -> Hit | None:
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
-        if rules.utterance_form(text) == "question" and not (turn.dates or _names_someone(turn)):
+        if forms.utterance_form(text) == "question" and not (turn.dates or _names_someone(turn)):
             return None  # "can I cancel a transfer?", 振込の取り消しってできる？: about cancelling in general
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
     if turn.amounts or _NEW_PAYMENT.search(text):
