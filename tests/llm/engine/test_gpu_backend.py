@@ -67,3 +67,51 @@ def test_stream_text_yields_text(backend: GpuBackend) -> None:
     messages = [{"role": "user", "content": "ATM fees are 110 yen. What are ATM fees?"}]
     pieces = list(backend.stream_text(messages, max_tokens=12, temperature=0.0, deadline_s=120))
     assert pieces and all(pieces)
+
+
+def test_every_decoding_switch_gives_the_same_reply(backend: GpuBackend) -> None:
+    """Jump-forward, the sparse head and drafted replies change only the cost, never the reply."""
+    import dataclasses
+
+    from teller.llm.engine import generate as gen
+
+    parts = backend.load()
+    cases = [
+        ("send 5000 yen to sato", {"amount": "5000"}),
+        ("transfer 250.50 dollars to p_003 from a_001", {}),
+        ("lock my card", {}),
+    ]
+    sparse_before = parts.engine.counters.heads_sparse
+    for text, hints in cases:
+        messages = build_messages(text, CANDIDATES, hints, "en")
+        prefix, suffix = parts.tokenizer.split(messages)
+        replies = set()
+        for jump, drafter in ((False, None), (True, None), (True, parts.drafter)):
+            for sparse in (False, True):
+                parts.engine.options = dataclasses.replace(parts.engine.options, sparse_head=sparse)
+                matcher = gen.matcher_for(parts.ll_tokenizer, build_schema(IDS))
+                res = gen.constrained(
+                    parts.engine, [*prefix, *suffix], matcher=matcher, max_tokens=160, stop=gen.Stop(120),
+                    options=gen.Constrained(jump_forward=jump, drafter=drafter),
+                )  # fmt: skip
+                replies.add(tuple(res.tokens))
+        assert len(replies) == 1
+        check_reply(parts.tokenizer.decode(next(iter(replies))), IDS)
+    assert parts.engine.counters.heads_sparse > sparse_before
+
+
+def test_schema_drafter_drafts_only_what_the_grammar_allows(backend: GpuBackend) -> None:
+    """Drafts are grammar-valid (a null guess, then forced keys) and leave the matcher where it was."""
+    from teller.llm.engine import generate as gen
+
+    parts = backend.load()
+    matcher = gen.matcher_for(parts.ll_tokenizer, build_schema(IDS))
+    head = gen.forced_tokens(matcher)
+    assert parts.tokenizer.decode(head) == '{"intent":"'
+    intent = parts.tokenizer.encode("transfer_money")
+    assert matcher.consume_tokens(intent)
+    gen.forced_tokens(matcher)
+    draft = parts.drafter.propose([*head, *intent], matcher, 8)
+    assert draft and parts.tokenizer.decode(draft).startswith("null")
+    assert matcher.validate_tokens(draft) == len(draft)
+    assert matcher.compute_ff_tokens() == []  # still at the recipient choice: nothing consumed

@@ -154,3 +154,80 @@ def test_too_long_is_a_clear_error(weights: wts.ModelWeights) -> None:
     """A prompt past max_len raises BackendError instead of writing out of bounds."""
     with pytest.raises(BackendError):
         _engine(weights).prefill(list(range(1, 200)))
+
+
+def test_sparse_pick_equals_masked_full_head(weights: wts.ModelWeights, tokens: list[int]) -> None:
+    """A masked argmax over only the allowed head rows picks what the full head, masked, picks."""
+    import numpy as np
+
+    engine = _engine(weights)
+    vocab = cfgs.TINY.vocab_size
+    rng = np.random.default_rng(5)
+    for trial in range(6):
+        engine.reset()
+        engine.run(tokens[: 50 + trial], rows=range(45, 50 + trial))
+        logits = engine.logits().clone()
+        masks = []
+        for _ in range(logits.shape[0]):
+            allowed = rng.choice(vocab, size=int(rng.integers(1, 40)), replace=False)
+            bits = np.zeros(vocab, dtype=np.uint8)
+            bits[allowed] = 1
+            masks.append(np.packbits(bits, bitorder="little").view(np.uint32))
+        expect = []
+        for row, mask in zip(logits, masks, strict=True):
+            allowed_t = torch.from_numpy(np.unpackbits(mask.view(np.uint8), bitorder="little")[:vocab]).bool()
+            expect.append(int(torch.where(allowed_t, row, float("-inf")).argmax()))
+        assert engine.pick(masks) == expect
+        assert engine.counters.heads_sparse == trial + 1
+
+
+def test_sparse_pick_falls_back_to_the_full_head(weights: wts.ModelWeights, tokens: list[int]) -> None:
+    """A mask allowing more tokens than the sparse head holds is applied to the full head instead."""
+    import numpy as np
+
+    engine = _engine(weights)
+    engine.start(tokens[:30])
+    row = engine.logits()[0].clone()
+    bits = np.ones(cfgs.TINY.vocab_size, dtype=np.uint8)
+    bits[int(row.argmax())] = 0  # everything but the favourite
+    mask = np.packbits(bits, bitorder="little").view(np.uint32)
+    pick = engine.pick([mask])
+    assert pick == [int(row.topk(2).indices[1])]
+    assert engine.counters.heads_sparse == 0
+
+
+def test_sampling_is_seeded_and_cold_sampling_is_greedy(weights: wts.ModelWeights, tokens: list[int]) -> None:
+    """Speculative sampling repeats itself for one seed, differs across seeds, and near T=0 is greedy."""
+    prompt = tokens[:20] + tokens[:20]
+
+    def spec(temperature: float, seed: int) -> list[int]:
+        steps = gen.speculative(
+            _engine(weights), prompt, max_new=30, stop_ids=frozenset(), stop=gen.Stop(120),
+            drafter=gen.PromptLookup(), k=4, sampler=gen.Sampler(temperature, seed=seed),
+        )  # fmt: skip
+        return [t for step in steps for t in step]
+
+    plain = gen.greedy(_engine(weights), prompt, max_new=30, stop_ids=frozenset(), stop=gen.Stop(120))
+    assert spec(1e-4, 0) == plain.tokens
+    hot = [spec(1.5, seed) for seed in (1, 1, 2, 3)]
+    assert hot[0] == hot[1]
+    assert len({tuple(h) for h in hot}) > 1
+
+
+def test_speculative_sampling_acceptance_rule() -> None:
+    """A drafted token the model is sure of is kept; one it rules out is replaced by another token."""
+    vocab = 6
+    sure = torch.full((3, vocab), -30.0)
+    sure[0, 2] = sure[1, 4] = sure[2, 1] = 30.0
+    for seed in range(5):
+        assert gen._accept_sampled(sure, [2, 4], gen.Sampler(1.0, seed=seed), frozenset()) == (2, 1)
+        kept, token = gen._accept_sampled(sure, [3, 4], gen.Sampler(1.0, seed=seed), frozenset())
+        assert kept == 0 and token != 3
+    assert gen._accept_sampled(sure, [2, 4], gen.Sampler(1.0), frozenset({4})) == (1, 4)
+
+
+def test_prompt_lookup_prefers_the_longest_and_latest_ngram() -> None:
+    """The longest matching n-gram wins over a later shorter one; among equals the latest wins."""
+    drafter = gen.PromptLookup(max_ngram=3, min_ngram=1)
+    assert drafter.propose([7, 8, 9, 1, 5, 9, 2, 8, 9], 1) == [1]
+    assert drafter.propose([9, 1, 9, 2, 9, 3, 9], 2) == [3, 9]
