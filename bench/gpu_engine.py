@@ -134,8 +134,17 @@ def summary(values: list[float]) -> dict[str, float]:
     return {"p50": pct(values, 50), "p95": pct(values, 95), "p99": pct(values, 99), "n": len(values)}
 
 
+DEVICE = "cuda"  # --cpu-smoke: the tiny preset on the CPU, to check the script itself
+
+
 def sync() -> None:
-    torch.cuda.synchronize()
+    if DEVICE == "cuda":
+        torch.cuda.synchronize()
+
+
+def empty_cache() -> None:
+    if DEVICE == "cuda":
+        torch.cuda.empty_cache()
 
 
 # -- 1. floor ----------------------------------------------------------------------------------------
@@ -143,7 +152,8 @@ def sync() -> None:
 
 def copy_bandwidth() -> float:
     """Bytes read + written per second by a 2 GiB device-to-device copy (median of 10)."""
-    src = torch.empty(1 << 30, dtype=torch.uint8, device="cuda").random_(0, 255)
+    size = 1 << (30 if DEVICE == "cuda" else 24)
+    src = torch.empty(size, dtype=torch.uint8, device=DEVICE).random_(0, 255)
     dst = torch.empty_like(src)
     times = []
     for _ in range(13):
@@ -153,7 +163,7 @@ def copy_bandwidth() -> float:
         sync()
         times.append(time.perf_counter() - t0)
     del src, dst
-    return 2 * (1 << 30) / statistics.median(times[3:])
+    return 2 * size / statistics.median(times[3:])
 
 
 # -- 2. correctness ----------------------------------------------------------------------------------
@@ -222,7 +232,7 @@ def correctness(engine: Engine, hf: Any, vocab: int, steps: int = 64) -> dict[st
         "transformers_bf16_vs_transformers_fp32": _rel(ref, ref32),
     }
     del w32, e32, ref32, mine32
-    torch.cuda.empty_cache()
+    empty_cache()
     top_ref = ref.topk(5).indices.tolist()
     engine.reset()
     res = gen.greedy(engine, prompt, max_new=steps, stop_ids=NO_STOP, stop=gen.Stop(600))
@@ -241,6 +251,45 @@ def correctness(engine: Engine, hf: Any, vocab: int, steps: int = 64) -> dict[st
         "engine_tokens": res.tokens[:16],
         "hf_tokens": hf_tokens[:16],
     }
+
+
+def ple_kernel_check(engine: Engine) -> dict[str, Any]:
+    """The fused one-token PLE block (`triton_fused.PleDecode`) against the same block in the three
+    separate fused kernels, on each checked layer's real weights and random bf16 inputs, called three
+    times in a row (its counter must reset) and once more from a CUDA graph: worst relative error."""
+    model = engine.model
+    pd, f = model._ple_decode, model._fused
+    if pd is None or f is None:
+        return {"skipped": "fused PLE decode is off"}
+    cfg, w = engine.cfg, model.w
+    eps, worst, equal = cfg.rms_norm_eps, 0.0, True
+    layers = sorted({0, 1, cfg.num_layers // 2, cfg.num_layers - 1})
+    for i in layers:
+        layer = w.layers[i]
+        nxt = w.layers[i + 1].input_norm if i + 1 < cfg.num_layers else w.final_norm
+        g = torch.Generator(device=DEVICE).manual_seed(i)
+        dt = w.embed.dtype
+        m = torch.randn(1, cfg.hidden_size, generator=g, device=DEVICE).to(dt)
+        h = torch.randn(1, cfg.hidden_size, generator=g, device=DEVICE).to(dt)
+        ple = torch.randn(1, cfg.ple_dim, generator=g, device=DEVICE).to(dt)
+        with torch.inference_mode():
+            h1, _ = f.norm(m, layer.post_ff_norm, eps, residual=h)
+            mm = f.gelu_mul(h1 @ layer.ple_gate.T, ple) @ layer.ple_proj.T
+            ref_h, ref_x = f.norm(mm, layer.ple_norm, eps, residual=h1, scale=layer.scalar, w2=nxt)
+            args = (m, h, layer.post_ff_norm, layer.ple_gate, ple, layer.ple_proj, layer.ple_norm,
+                    layer.scalar, nxt, eps)  # fmt: skip
+            outs = [pd(*args) for _ in range(3)]
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                captured = pd(*args)
+            for _ in range(3):
+                graph.replay()
+            outs.append(captured)
+        sync()
+        for out_h, out_x in outs:
+            worst = max(worst, _rel(out_h, ref_h), _rel(out_x, ref_x))
+            equal &= bool(torch.equal(out_h, outs[0][0]))
+    return {"layers": layers, "max_rel_err": worst, "repeatable": equal, "ok": worst < 2e-2 and equal}
 
 
 # -- 3. free text ------------------------------------------------------------------------------------
@@ -304,16 +353,42 @@ def extraction_inputs(
     return out
 
 
+class GcPauses:
+    """Time spent in Python's garbage collector while active (gen 2 collections can take ms)."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0
+        self.count = 0
+        self._t0 = 0.0
+        self.active = False
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if not self.active:
+            return
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            self.ms += (time.perf_counter() - self._t0) * 1000
+            self.count += 1
+
+
+GC = GcPauses()
+
+
 def run_extraction(
     engine: Engine,
     tok: Tokenizer,
     ll_tok: Any,
-    mask: gen.DeviceMask,
     cases: list[Any],
     reps: int,
     reuse: bool,
+    options: gen.Constrained | None = None,
 ) -> dict[str, Any]:
     totals, ttfts, calls, outs, suffixes, valid = [], [], [], [], [], 0
+    drafted = accepted = 0
+    per_case: dict[int, list[tuple[float, int, int]]] = {}
+    GC.ms, GC.count = 0.0, 0
+    sparse0, full0 = engine.counters.heads_sparse, engine.counters.heads_full
     for r in range(reps):
         prefix, suffix, schema, ids = cases[r % len(cases)]
         if reuse and engine.prefix != prefix:
@@ -321,22 +396,21 @@ def run_extraction(
         if not reuse:
             engine.prefix = []
         sync()
-        stop = gen.Stop(10.0)
+        stop = gen.Stop(10.0 if DEVICE == "cuda" else 600.0)
+        GC.active = True
         matcher = gen.matcher_for(ll_tok, schema)
         res = gen.constrained(
-            engine,
-            [*prefix, *suffix],
-            matcher=matcher,
-            ll_tokenizer=ll_tok,
-            mask=mask,
-            max_tokens=160,
-            stop=stop,
+            engine, [*prefix, *suffix], matcher=matcher, max_tokens=160, stop=stop, options=options
         )
+        GC.active = False
         totals.append(res.total_ms)
         ttfts.append(res.ttft_ms or 0.0)
         calls.append(res.model_calls)
         outs.append(len(res.tokens))
         suffixes.append(len(suffix))
+        drafted += res.drafted
+        accepted += res.draft_accepted
+        per_case.setdefault(r % len(cases), []).append((res.total_ms, res.model_calls, len(res.tokens)))
         try:
             check_reply(tok.decode(res.tokens), ids)
             valid += 1
@@ -346,11 +420,47 @@ def run_extraction(
         "total_ms": summary(totals),
         "ttft_ms": summary(ttfts),
         "model_calls": statistics.mean(calls),
+        "model_calls_max": max(calls),
         "output_tokens": statistics.mean(outs),
         "suffix_tokens": statistics.mean(suffixes),
         "prefix_tokens": len(cases[0][0]),
         "schema_valid": f"{valid}/{reps}",
+        "drafted": drafted,
+        "draft_accepted": accepted,
+        "heads_sparse": engine.counters.heads_sparse - sparse0,
+        "heads_full": engine.counters.heads_full - full0,
+        "gc_ms": round(GC.ms, 2),
+        "gc_collections": GC.count,
+        "ms_per_forward": statistics.mean(t / c for t, c in zip(totals, calls, strict=True)),
+        "per_case": {
+            str(i): {
+                "ms_p50": statistics.median(t for t, _, _ in v),
+                "ms_max": max(t for t, _, _ in v),
+                "forwards": v[0][1],
+                "tokens": v[0][2],
+            }
+            for i, v in sorted(per_case.items())
+        },
     }
+
+
+def gpu_only(engine: Engine, prompt: list[int], n: int = 50) -> dict[str, float]:
+    """ms per decode forward with the host out of the loop: the body and head graphs replayed n times
+    back to back (the same token each time), one synchronisation at the end."""
+    out: dict[str, float] = {}
+    for label, head in (("body", False), ("body+head", True)):
+        engine.reset()
+        engine.start(prompt)
+        engine.argmax()
+        sync()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            engine.run([5])
+            if head:
+                engine._head(engine._head_for("full", 1))
+        sync()
+        out[label] = (time.perf_counter() - t0) * 1000 / n
+    return out
 
 
 def run_extraction_free(engine: Engine, cases: list[Any], reps: int) -> dict[str, Any]:
@@ -360,7 +470,13 @@ def run_extraction_free(engine: Engine, cases: list[Any], reps: int) -> dict[str
         prefix, suffix, _, _ = cases[r % len(cases)]
         if engine.prefix != prefix:
             engine.set_prefix(prefix)
-        res = gen.greedy(engine, [*prefix, *suffix], max_new=60, stop_ids=NO_STOP, stop=gen.Stop(10.0))
+        res = gen.greedy(
+            engine,
+            [*prefix, *suffix],
+            max_new=60,
+            stop_ids=NO_STOP,
+            stop=gen.Stop(10.0 if DEVICE == "cuda" else 600.0),
+        )
         totals.append(res.total_ms)
         ttfts.append(res.ttft_ms or 0.0)
     return {"total_ms": summary(totals), "ttft_ms": summary(ttfts), "output_tokens": 60}
@@ -395,14 +511,18 @@ def qna_prompts(tok: Tokenizer) -> list[list[int]]:
 
 
 def run_qna(
-    engine: Engine, prompts: list[list[int]], outputs: tuple[int, ...], speculate: bool
+    engine: Engine,
+    prompts: list[list[int]],
+    outputs: tuple[int, ...],
+    speculate: bool,
+    temperature: float = 0.0,
 ) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for o in outputs:
         ttft, total, accepted, tpot = [], [], [], []
         for prompt in prompts:
             engine.reset()
-            stop = gen.Stop(60.0)
+            stop = gen.Stop(60.0 if DEVICE == "cuda" else 600.0)
             if speculate:
                 steps = list(
                     gen.speculative(
@@ -413,6 +533,7 @@ def run_qna(
                         stop=stop,
                         drafter=gen.PromptLookup(),
                         k=8,
+                        sampler=gen.Sampler(temperature, seed=len(ttft)),
                     )
                 )
                 res: gen.Result = gen.speculative.last  # type: ignore[attr-defined]
@@ -455,15 +576,17 @@ def _category(name: str) -> str:
     return "elementwise/other"
 
 
-def profile(fn: Any, label: str) -> dict[str, Any]:
+def profile(fn: Any, label: str, forwards: Any = None) -> dict[str, Any]:
     from torch.profiler import ProfilerActivity
     from torch.profiler import profile as tprofile
 
     fn()
     sync()
+    before = forwards() if forwards else 0
     with tprofile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
         fn()
         sync()
+    n_forwards = (forwards() - before) if forwards else 0
     kernels: dict[str, list[float]] = {}
     for evt in prof.events():
         if evt.device_type == torch.autograd.DeviceType.CUDA:
@@ -476,11 +599,80 @@ def profile(fn: Any, label: str) -> dict[str, Any]:
     top = sorted(((sum(t), len(t), n[:90]) for n, t in kernels.items()), reverse=True)[:12]
     return {
         "label": label,
+        "forwards": n_forwards,
+        "kernels_per_forward": round(count / n_forwards, 1) if n_forwards else None,
         "kernel_ms": round(sum(cats.values()), 3),
         "kernels": count,
         "by_category_ms": {k: round(v, 3) for k, v in sorted(cats.items(), key=lambda kv: -kv[1])},
         "top": [{"ms": round(ms, 3), "calls": n, "name": name} for ms, n, name in top],
     }
+
+
+# -- 7. cuBLAS probe --------------------------------------------------------------------------------
+
+
+def gemm_probe(preset: str) -> dict[str, Any]:
+    """One decode step's matrix products (every layer's shapes, batch 1) in a CUDA graph: ms per
+    replay and kernels per replay, under this process's cuBLAS settings (run once per setting)."""
+    from torch.profiler import ProfilerActivity
+    from torch.profiler import profile as tprofile
+
+    cfg = cfgs.PRESETS[preset]
+    weights = wts.dummy(cfg, dtype=torch.bfloat16, device="cuda", seed=0)
+    x = torch.randn(1, cfg.hidden_size, device="cuda", dtype=torch.bfloat16)
+
+    def step() -> None:
+        for layer in weights.layers:
+            q = x @ layer.qkv.T
+            h = q[:, : layer.o.shape[1]] @ layer.o.T
+            g = h @ layer.gate_up.T
+            h = g[:, : layer.down.shape[1]] @ layer.down.T
+            if layer.ple_gate is not None and layer.ple_proj is not None:
+                (h @ layer.ple_gate.T) @ layer.ple_proj.T
+        x @ weights.embed.T
+
+    for _ in range(3):
+        step()
+    sync()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        step()
+    for _ in range(5):
+        graph.replay()
+    sync()
+    t0 = time.perf_counter()
+    for _ in range(50):
+        graph.replay()
+    sync()
+    ms = (time.perf_counter() - t0) * 1000 / 50
+    with tprofile(activities=[ProfilerActivity.CUDA]) as prof:
+        graph.replay()
+        sync()
+    names: dict[str, int] = {}
+    for evt in prof.events():
+        if evt.device_type == torch.autograd.DeviceType.CUDA:
+            names[evt.name[:60]] = names.get(evt.name[:60], 0) + 1
+    return {"ms_per_step": ms, "kernels": sum(names.values()), "kinds": names}
+
+
+def run_gemm_probes(preset: str) -> dict[str, Any]:
+    import subprocess
+
+    settings = {
+        "default": {},
+        "cuBLASLt workspace 0": {"CUBLASLT_WORKSPACE_SIZE": "0"},
+        "cuBLAS (not Lt)": {"TELLER_BENCH_BLAS": "cublas"},
+    }
+    out: dict[str, Any] = {}
+    for name, env in settings.items():
+        proc = subprocess.run(
+            [sys.executable, __file__, "--gemm-probe", "--preset", preset],
+            env={**os.environ, **env}, capture_output=True, text=True, timeout=180,
+        )  # fmt: skip
+        line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("{")), None)
+        out[name] = json.loads(line) if line else {"error": proc.stderr[-500:]}
+        log.info("gemm probe %s: %s", name, json.dumps(out[name])[:300])
+    return out
 
 
 # -- main --------------------------------------------------------------------------------------------
@@ -491,13 +683,38 @@ def main() -> None:
     ap.add_argument("--preset", default="e4b")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default=str(ROOT / "bench/results/gpu_engine.json"))
-    ap.add_argument("--skip", default="", help="comma list: hf,variants,qna,profile")
+    ap.add_argument("--skip", default="", help="comma list: hf,variants,qna,profile,gemm")
+    ap.add_argument(
+        "--budget-s", type=float, default=0.0,
+        help="wall seconds after which the optional sections (variants, profile, gemm) are skipped",
+    )  # fmt: skip
+    ap.add_argument("--gemm-probe", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--cpu-smoke", action="store_true", help="tiny preset on the CPU (checks this script)")
     args = ap.parse_args()
+    if args.cpu_smoke:
+        global DEVICE
+        DEVICE = "cpu"
+        args.preset, args.quick = "tiny", True
+        args.skip += ",hf,profile,variants,gemm"
+    if args.gemm_probe:
+        if os.environ.get("TELLER_BENCH_BLAS") == "cublas":
+            torch.backends.cuda.preferred_blas_library("cublas")
+        print(json.dumps(gemm_probe(args.preset)))
+        return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     skip = set(filter(None, args.skip.split(",")))
     t_start = time.perf_counter()
+
+    def over_budget(section: str) -> bool:
+        spent = time.perf_counter() - t_start
+        if args.budget_s and spent > args.budget_s:
+            report.setdefault("skipped_for_time", []).append(section)
+            log.warning("skipping %s: %.0f s spent (budget %.0f s)", section, spent, args.budget_s)
+            return True
+        return False
+
     report: dict[str, Any] = {
-        "device": torch.cuda.get_device_name(),
+        "device": torch.cuda.get_device_name() if DEVICE == "cuda" else "cpu (smoke)",
         "torch": torch.__version__,
         "python": platform.python_version(),
     }
@@ -520,7 +737,11 @@ def main() -> None:
     cfg = cfgs.PRESETS[args.preset]
     torch.manual_seed(0)
     t0 = time.perf_counter()
-    weights = wts.dummy(cfg, dtype=torch.bfloat16, device="cuda", seed=0)
+    if DEVICE != "cuda":
+        cfg = cfg.with_(vocab_size=tok.vocab_size)
+    weights = wts.dummy(
+        cfg, dtype=torch.bfloat16 if DEVICE == "cuda" else torch.float32, device=DEVICE, seed=0
+    )
     sync()
     report["weights_s"] = round(time.perf_counter() - t0, 2)
     nbytes = weights.nbytes_per_decode_step()
@@ -532,11 +753,20 @@ def main() -> None:
     t0 = time.perf_counter()
     engine = Engine(weights, EngineOptions(max_len=4096))
     report["attention"] = engine.attention_table()
-    engine.warm_graphs(verify=9)
+    engine.warm_graphs()
     report["engine_start_s"] = round(time.perf_counter() - t0, 2)
     report["graphs_captured"] = engine.counters.graphs_captured
     report["capture_ms"] = round(engine.counters.capture_ms)
-    mask = gen.DeviceMask(cfg.vocab_size, weights.device)
+    log.info("engine start %.1f s, %d graphs", report["engine_start_s"], report["graphs_captured"])
+    if DEVICE == "cuda":
+        report["ple_kernel_check"] = ple_kernel_check(engine)
+        log.info("fused PLE block check: %s", report["ple_kernel_check"])
+    drafter = gen.SchemaDrafter.for_tokenizer(ll_tok)
+    default_opts = gen.Constrained(drafter=drafter, k=8)
+    import gc
+
+    gc.callbacks.append(GC)
+    save()
 
     hf = None
     if "hf" not in skip:
@@ -555,19 +785,56 @@ def main() -> None:
         for n in lengths
     }
     outputs = (16, 32, 64)
-    report["free_text"] = {"engine": run_free(engine, prompts, outputs)}
+    report["free_text"] = {"engine": run_free(engine, prompts, outputs)} if "free" not in skip else {}
+    save()
+
+    report["gpu_only_ms_per_forward"] = gpu_only(engine, prompts[512][0])
+    log.info("gpu only: %s", report["gpu_only_ms_per_forward"])
     save()
 
     cases = extraction_inputs(tok)
-    n_ext = 16 if args.quick else 40
-    run_extraction(engine, tok, ll_tok, mask, cases, 4, True)  # warm: llguidance, graphs of every T
-    report["extraction"] = {
-        "engine prefix reuse": run_extraction(engine, tok, ll_tok, mask, cases, n_ext, True),
-        "engine no prefix reuse": run_extraction(engine, tok, ll_tok, mask, cases, n_ext // 2, False),
-        "engine free text (60 tokens)": run_extraction_free(engine, cases, n_ext // 2),
-    }
-    log.info("extraction: %s", json.dumps(report["extraction"]))
-    save()
+    report["extraction"] = {}
+    if "extraction" not in skip:
+        n_ext = 16 if args.quick else 40
+        run_extraction(engine, tok, ll_tok, cases, 8, True, default_opts)  # warm: llguidance, every shape
+        run_extraction(engine, tok, ll_tok, cases, 8, True, gen.Constrained())
+        gc.collect()
+        gc.freeze()  # what a server does after loading: start-up objects leave the collector's work
+        report["extraction"] = {
+            "engine (sparse head, drafted replies)": run_extraction(
+                engine, tok, ll_tok, cases, n_ext, True, default_opts
+            ),
+            "engine, drafts k=4": run_extraction(
+                engine, tok, ll_tok, cases, n_ext, True, gen.Constrained(drafter=drafter, k=4)
+            ),
+            "engine, drafts null only": run_extraction(
+                engine,
+                tok,
+                ll_tok,
+                cases,
+                n_ext,
+                True,
+                gen.Constrained(drafter=gen.SchemaDrafter.for_tokenizer(ll_tok, lookup=False)),
+            ),
+            "engine, no drafts": run_extraction(engine, tok, ll_tok, cases, n_ext, True, gen.Constrained()),
+            "engine no prefix reuse": run_extraction(
+                engine, tok, ll_tok, cases, n_ext // 2, False, default_opts
+            ),
+            "engine free text (60 tokens)": run_extraction_free(engine, cases, n_ext // 2),
+        }
+        import dataclasses
+
+        sparse_on = engine.options
+        engine.options = dataclasses.replace(sparse_on, sparse_head=False)  # its graphs are warm
+        report["extraction"]["engine, no drafts, full head"] = run_extraction(
+            engine, tok, ll_tok, cases, n_ext, True, gen.Constrained()
+        )
+        report["extraction"]["engine, drafts, full head"] = run_extraction(
+            engine, tok, ll_tok, cases, n_ext, True, default_opts
+        )
+        engine.options = sparse_on
+        log.info("extraction: %s", json.dumps(report["extraction"])[:3000])
+        save()
 
     if "qna" not in skip:
         qp = qna_prompts(tok)
@@ -575,27 +842,61 @@ def main() -> None:
         report["qna"] = {
             "prompt lookup": run_qna(engine, qp, qouts, True),
             "no speculation": run_qna(engine, qp, qouts, False),
+            "prompt lookup, temperature 0.7": run_qna(engine, qp, qouts, True, temperature=0.7),
         }
         save()
 
-    if "profile" not in skip:
+    if hf is not None:
+        hf_prompts = {n: prompts[n][:2] for n in lengths}
+        report["free_text"]["transformers eager"] = run_hf_free(hf, hf_prompts, 32, static=False)
+        save()
+        try:
+            report["free_text"]["transformers static cache"] = run_hf_free(
+                hf, {n: prompts[n][:1] for n in lengths}, 32, static=True
+            )
+        except Exception as exc:
+            report["free_text"]["transformers static cache"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+        save()
+
+    if "profile" not in skip and not over_budget("profile"):
         prompt = prompts[512][0]
-
-        def decode_steps() -> None:
-            engine.reset()
-            engine.prefill(prompt)
-            for _ in range(8):
-                engine.step([5])
-
         prefix, suffix, schema, _ = cases[0]
 
         def one_extraction() -> None:
             if engine.prefix != prefix:
                 engine.set_prefix(prefix)
             gen.constrained(engine, [*prefix, *suffix], matcher=gen.matcher_for(ll_tok, schema),
-                            ll_tokenizer=ll_tok, mask=mask, max_tokens=160, stop=gen.Stop(10))  # fmt: skip
+                            max_tokens=160, stop=gen.Stop(10), options=default_opts)  # fmt: skip
 
-        report["profile"] = [profile(one_extraction, "one extraction (graphs)")]
+        def one_extraction_plain() -> None:
+            if engine.prefix != prefix:
+                engine.set_prefix(prefix)
+            gen.constrained(engine, [*prefix, *suffix], matcher=gen.matcher_for(ll_tok, schema),
+                            max_tokens=160, stop=gen.Stop(10), options=gen.Constrained())  # fmt: skip
+
+        def graph_decode() -> None:
+            engine.reset()
+            engine.start(prompt)
+            engine.argmax()
+            for _ in range(8):
+                engine.run([5])
+                engine.argmax()
+
+        report["profile"] = [
+            profile(
+                one_extraction, "one extraction (graphs, drafted)", forwards=lambda: engine.counters.forwards
+            ),
+            profile(
+                one_extraction_plain,
+                "one extraction (graphs, no draft)",
+                forwards=lambda: engine.counters.forwards,
+            ),
+            profile(
+                graph_decode,
+                "prefill 512 + 8 decode steps (graphs)",
+                forwards=lambda: engine.counters.forwards,
+            ),
+        ]
         eager = Engine(
             weights,
             EngineOptions(
@@ -615,45 +916,48 @@ def main() -> None:
             eager.prefill(prompt_small)
             eager.step([5])
 
-        report["profile"].append(profile(eager_step, "prefill 512 + one decode step, eager (kernel view)"))
+        report["profile"].append(
+            profile(
+                eager_step,
+                "prefill 512 + one decode step, eager (kernel view)",
+                lambda: eager.counters.forwards,
+            )
+        )
         save()
         del eager
 
-    if "variants" not in skip:
+    if "variants" not in skip and not over_budget("variants"):
         variants = {
             "no CUDA graphs": EngineOptions(max_len=4096, cuda_graphs=False),
             "no fused kernels": EngineOptions(max_len=4096, fused=False),
             "SDPA attention only": EngineOptions(max_len=4096, attention="sdpa"),
             "no fast prefill (YOCO off)": EngineOptions(max_len=4096, yoco=False),
+            "PLE block unfused (3 kernels)": EngineOptions(max_len=4096, fuse_decode=False),
         }
         short = {n: prompts[n][:2] for n in (512, 2048)}
         report["variants"] = {}
         for name, opts in variants.items():
+            if over_budget(f"variant {name}"):
+                continue
             eng = Engine(weights, opts)
             row = {"free_text": run_free(eng, short, (16, 64))}
-            if opts.cuda_graphs:
-                run_extraction(eng, tok, ll_tok, mask, cases, 2, True)
-                row["extraction"] = run_extraction(eng, tok, ll_tok, mask, cases, 16, True)
+            if opts.cuda_graphs:  # graphs captured on first use; the warm-up round absorbs that
+                run_extraction(eng, tok, ll_tok, cases, 8, True, default_opts)
+                row["extraction"] = run_extraction(eng, tok, ll_tok, cases, 16, True, default_opts)
             report["variants"][name] = row
             log.info("variant %s: %s", name, json.dumps(row)[:400])
             del eng
-            torch.cuda.empty_cache()
+            empty_cache()
             save()
-
-    if hf is not None:
-        hf_prompts = {n: prompts[n][:2] for n in lengths}
-        report["free_text"]["transformers eager"] = run_hf_free(hf, hf_prompts, 32, static=False)
-        save()
-        try:
-            report["free_text"]["transformers static cache"] = run_hf_free(
-                hf, {n: prompts[n][:1] for n in lengths}, 32, static=True
-            )
-        except Exception as exc:
-            report["free_text"]["transformers static cache"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
-        save()
 
     report["counters"] = vars(engine.counters)
     save()
+    if "gemm" not in skip and not over_budget("gemm"):
+        del engine, hf
+        gc.collect()
+        empty_cache()
+        report["gemm_probe"] = run_gemm_probes(args.preset)
+        save()
     print_table(report)
 
 
@@ -669,6 +973,10 @@ def print_table(r: dict[str, Any]) -> None:
             f"correctness: logits rel err {c['logits_rel_err']:.4f}, top1 equal {c['top1_equal']}, greedy equal {c['greedy_equal_steps']}/{c['greedy_steps']}"
         )
         print("  fp32 reference: " + ", ".join(f"{k} {v:.2e}" for k, v in c.items() if "fp32" in k))
+    if "ple_kernel_check" in r:
+        print("fused PLE block vs separate kernels:", r["ple_kernel_check"])
+    if r.get("skipped_for_time"):
+        print("skipped for time:", ", ".join(r["skipped_for_time"]))
     print(
         "\nfree text (ms)            prompt  TTFT p50  TPOT p50  TPOT p95  total16 p50  total64 p50  total64 p95"
     )
@@ -682,12 +990,23 @@ def print_table(r: dict[str, Any]) -> None:
             print(
                 f"{who:26s} {plen:>6} {row['ttft_ms']['p50']:9.1f} {row['tpot_ms']['p50']:9.2f} {row['tpot_ms']['p95']:9.2f} {t['16']['p50']:12.1f} {t64['p50']:12.1f} {t64['p95']:12.1f}"
             )
-    print("\nextraction (ms)                  p50     p95     p99   TTFT p50  calls  out tok  suffix  valid")
+    if "gpu_only_ms_per_forward" in r:
+        print(
+            "decode forward, GPU only (graphs replayed back to back):",
+            {k: round(v, 3) for k, v in r["gpu_only_ms_per_forward"].items()},
+        )
+    print(
+        "\nextraction (ms)                          p50     p95     p99   TTFT p50  calls  max  out tok  drafted/acc  ms/fwd  gc ms  valid"
+    )
     for name, e in r["extraction"].items():
         calls = e.get("model_calls", float("nan"))
         print(
-            f"{name:30s} {e['total_ms']['p50']:7.1f} {e['total_ms']['p95']:7.1f} {e['total_ms']['p99']:7.1f} {e['ttft_ms']['p50']:9.1f} {calls:6.1f} {e['output_tokens']:8.1f} {e.get('suffix_tokens', 0):7.1f} {e.get('schema_valid', '')}"
+            f"{name:38s} {e['total_ms']['p50']:7.1f} {e['total_ms']['p95']:7.1f} {e['total_ms']['p99']:7.1f} {e['ttft_ms']['p50']:9.1f} {calls:6.1f} {e.get('model_calls_max', 0):4} {e['output_tokens']:8.1f} {e.get('drafted', 0):6}/{e.get('draft_accepted', 0):<5} {e.get('ms_per_forward', 0):6.2f} {e.get('gc_ms', 0):6.1f} {e.get('schema_valid', '')}"
         )
+        for case, row in e.get("per_case", {}).items():
+            print(
+                f"    case {case}: p50 {row['ms_p50']:6.1f} max {row['ms_max']:6.1f} forwards {row['forwards']:3} tokens {row['tokens']}"
+            )
     for name, v in r.get("variants", {}).items():
         ft = v["free_text"]
         ex = v.get("extraction")
@@ -703,7 +1022,13 @@ def print_table(r: dict[str, Any]) -> None:
                 + (f"  accepted/step {acc:.2f}" if acc else "")
             )
     for p in r.get("profile", []):
-        print(f"profile {p['label']}: {p['kernel_ms']} ms in {p['kernels']} kernels {p['by_category_ms']}")
+        print(
+            f"profile {p['label']}: {p['kernel_ms']} ms in {p['kernels']} kernels ({p.get('kernels_per_forward')} per forward) {p['by_category_ms']}"
+        )
+    for name, g in r.get("gemm_probe", {}).items():
+        print(
+            f"gemm probe {name}: {g.get('ms_per_step', float('nan')):.3f} ms/step, {g.get('kernels')} kernels {g.get('error', '')}"
+        )
 
 
 if __name__ == "__main__":

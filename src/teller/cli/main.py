@@ -14,6 +14,7 @@ import typer
 
 from teller.cli import db as db_cli
 from teller.cli import doctor as doctor_cli
+from teller.cli import engine as engine_cli
 from teller.cli import kb as kb_cli
 from teller.cli import scheduler as scheduler_cli
 from teller.cli import serve as serve_cli
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Teller: a real-time banking assistant.")
 app.add_typer(db_cli.app, name="db")
 app.add_typer(scheduler_cli.app, name="scheduler")
-for _module in (doctor_cli, kb_cli, serve_cli, voice_cli):
+for _module in (doctor_cli, engine_cli, kb_cli, serve_cli, voice_cli):
     _module.register(app)
 
 

@@ -110,8 +110,8 @@ def test_schema_drafter_drafts_only_what_the_grammar_allows(backend: GpuBackend)
     assert parts.tokenizer.decode(head) == '{"intent":"'
     intent = parts.tokenizer.encode("transfer_money")
     assert matcher.consume_tokens(intent)
-    gen.forced_tokens(matcher)
-    draft = parts.drafter.propose([*head, *intent], matcher, 8)
-    assert draft and parts.tokenizer.decode(draft).startswith("null")
+    forced = gen.forced_tokens(matcher)
+    draft = parts.drafter.propose([*head, *intent, *forced], matcher, 8)
+    assert parts.tokenizer.decode([*forced, *draft]).startswith('","recipient_candidate_id":null,"biller')
     assert matcher.validate_tokens(draft) == len(draft)
     assert matcher.compute_ff_tokens() == []  # still at the recipient choice: nothing consumed

@@ -7,10 +7,13 @@ shape), the tokenizer (the checkpoint's, or the Gemma 262k tokenizer shipped on 
 
 - `complete_json`: the prompt is split at the variable message; the fixed prefix is prefilled once
   and kept (`Engine.set_prefix`), each call prefills only the suffix, then llguidance-constrained
-  greedy decoding with jump-forward, masks applied on the device. Candidate ids are enums in the
-  schema the caller builds, so the model cannot name anything else.
-- `stream_text`: greedy decoding with prompt-lookup speculation (temperature is ignored: answers are
-  greedy, and so equal with speculation on or off).
+  greedy decoding with jump-forward, masks applied on the device (only the allowed head rows read
+  when few are allowed), optionally with a drafted reply verified in the same forward
+  (`draft="schema"`). Candidate ids are enums in the schema the caller builds, so the model cannot
+  name anything else.
+- `stream_text`: prompt-lookup speculation; greedy at temperature 0, else speculative sampling
+  (seeded), which keeps the model's distribution exactly.
+- On CUDA every graph a request can need is captured at load, so no request pays for a capture.
 - Deadline: checked before every model call (each is a few milliseconds on the GPU); `cancel()`
   stops a running call at the next check. Both raise DeadlineExceeded; other failures BackendError.
 
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,25 @@ from teller.errors import BackendError, BackendUnavailable, DeadlineExceeded
 from teller.llm.protocol import Completion, Message
 
 log = logging.getLogger(__name__)
+MIN_PREFIX = 64  # a kept prefix shorter than this never evicts a longer one
+
+
+class _TextFeed:
+    """Token ids as they are decided -> new text, holding back half a multi-byte character."""
+
+    def __init__(self, tokenizer: Any, sink: Callable[[str], None]) -> None:
+        self.tokenizer = tokenizer
+        self.sink = sink
+        self.tokens: list[int] = []
+        self.sent = ""
+
+    def __call__(self, tokens: list[int]) -> None:
+        self.tokens.extend(tokens)
+        text = self.tokenizer.decode(self.tokens)
+        if text.endswith("\ufffd") or len(text) <= len(self.sent) or not text.startswith(self.sent):
+            return
+        self.sink(text[len(self.sent) :])
+        self.sent = text
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +67,9 @@ class GpuSettings:
     prefix_cache: bool = True
     yoco: bool = True
     jump_forward: bool = True
+    sparse_head: bool = True  # constrained steps read only the allowed rows of the output head
+    draft: str = "schema"  # constrained replies: "schema" (SchemaDrafter) or "off"
+    draft_k: int = 8  # draft tokens per constrained forward
     speculate: int = 8  # draft tokens per QnA step; 0: off
     seed: int = 0
 
@@ -58,6 +83,12 @@ class GpuBackend:
         self._lock = threading.Lock()
         self._cancel = threading.Event()
         self._parts: Any = None
+        self._calls = 0
+        # Totals since start (the engine server's /metrics): requests, prompt tokens, prompt tokens
+        # served from the kept prefix, output tokens, forwards.
+        self.stats = dict.fromkeys(
+            ("requests", "prompt_tokens", "reused_tokens", "output_tokens", "forwards"), 0
+        )
 
     # -- loading -----------------------------------------------------------------------------------
 
@@ -70,6 +101,22 @@ class GpuBackend:
     def cancel(self) -> None:
         """Stop the call in flight at its next model call (it raises DeadlineExceeded)."""
         self._cancel.set()
+
+    def _keep_prefix(self, engine: Any, prefix: list[int]) -> None:
+        """Make `prefix` the kept one, unless it is too short to be worth evicting a longer one for."""
+        if not self.settings.prefix_cache or not prefix or prefix == engine.prefix:
+            return
+        if len(prefix) < MIN_PREFIX and len(engine.prefix) >= MIN_PREFIX:
+            return
+        engine.set_prefix(prefix)
+
+    def _count(self, result: Any) -> None:
+        stats = self.stats
+        stats["requests"] += 1
+        stats["prompt_tokens"] += result.prompt_tokens
+        stats["reused_tokens"] += result.reused_tokens
+        stats["output_tokens"] += len(result.tokens)
+        stats["forwards"] += result.model_calls
 
     def warm(self, messages: Sequence[Message]) -> None:
         """Load everything and prefill the fixed prefix of `messages` now."""
@@ -88,7 +135,9 @@ class GpuBackend:
         *,
         max_tokens: int,
         deadline_s: float,
+        on_text: Callable[[str], None] | None = None,
     ) -> Completion:
+        """Schema-constrained JSON; `on_text` (optional) receives the text as it is decided."""
         from teller.llm.engine import generate
 
         parts = self.load()
@@ -97,20 +146,23 @@ class GpuBackend:
             self._cancel.clear()
             try:
                 prefix, suffix = parts.tokenizer.split(messages)
-                if self.settings.prefix_cache and prefix and prefix != parts.engine.prefix:
-                    parts.engine.set_prefix(prefix)
+                self._keep_prefix(parts.engine, prefix)
                 stop.check()
                 matcher = generate.matcher_for(parts.ll_tokenizer, schema)
                 result = generate.constrained(
                     parts.engine,
                     [*prefix, *suffix],
                     matcher=matcher,
-                    ll_tokenizer=parts.ll_tokenizer,
-                    mask=parts.mask,
                     max_tokens=max_tokens,
                     stop=stop,
-                    jump_forward=self.settings.jump_forward,
+                    options=generate.Constrained(
+                        jump_forward=self.settings.jump_forward,
+                        drafter=parts.drafter if self.settings.draft == "schema" else None,
+                        k=self.settings.draft_k,
+                    ),
+                    on_tokens=None if on_text is None else _TextFeed(parts.tokenizer, on_text),
                 )
+                self._count(result)
             except (BackendError, DeadlineExceeded):
                 parts.engine.reset()
                 raise
@@ -128,6 +180,8 @@ class GpuBackend:
                 "prompt_tokens": result.prompt_tokens,
                 "reused_tokens": result.reused_tokens,
                 "prefix_tokens": len(parts.engine.prefix),
+                "drafted": result.drafted,
+                "draft_accepted": result.draft_accepted,
             },
         )
 
@@ -150,6 +204,8 @@ class GpuBackend:
             prompt = parts.tokenizer.encode(parts.tokenizer.render(messages))
             emitted = ""
             tokens: list[int] = []
+            self._calls += 1
+            sampler = generate.Sampler(temperature, seed=self.settings.seed + self._calls)
             try:
                 if self.settings.speculate > 0:
                     steps: Iterator[list[int]] = generate.speculative(
@@ -160,10 +216,16 @@ class GpuBackend:
                         stop=stop,
                         drafter=generate.PromptLookup(),
                         k=self.settings.speculate,
+                        sampler=sampler,
                     )
                 else:
                     result = generate.greedy(
-                        parts.engine, prompt, max_new=max_tokens, stop_ids=parts.tokenizer.stop_ids, stop=stop
+                        parts.engine,
+                        prompt,
+                        max_new=max_tokens,
+                        stop_ids=parts.tokenizer.stop_ids,
+                        stop=stop,
+                        sampler=sampler,
                     )
                     steps = iter([result.tokens])
                 for gained in steps:
@@ -174,6 +236,7 @@ class GpuBackend:
                     if len(text) > len(emitted):
                         yield text[len(emitted) :]
                         emitted = text
+                self._count(generate.speculative.last if self.settings.speculate > 0 else result)  # type: ignore[attr-defined]
             except (BackendError, DeadlineExceeded):
                 parts.engine.reset()
                 raise
@@ -187,7 +250,7 @@ class _Parts:
     engine: Any
     tokenizer: Any
     ll_tokenizer: Any
-    mask: Any
+    drafter: Any
 
 
 def _load(settings: GpuSettings) -> _Parts:
@@ -196,7 +259,7 @@ def _load(settings: GpuSettings) -> _Parts:
     torch = require_torch()
     from teller.llm.engine import config as cfgs
     from teller.llm.engine import weights as wts
-    from teller.llm.engine.generate import DeviceMask
+    from teller.llm.engine.generate import SchemaDrafter
     from teller.llm.engine.runner import Engine, EngineOptions
     from teller.llm.engine.tokenizer import Tokenizer
 
@@ -233,11 +296,19 @@ def _load(settings: GpuSettings) -> _Parts:
             cuda_graphs=settings.cuda_graphs,
             prefix_cache=settings.prefix_cache,
             yoco=settings.yoco,
+            sparse_head=settings.sparse_head,
         ),
     )
+    if engine.use_graphs:
+        engine.warm_graphs(verify=max(settings.speculate, settings.draft_k) + 1)
+        log.info(
+            "GPU engine: %d CUDA graphs captured in %.1f s",
+            engine.counters.graphs_captured, engine.counters.capture_ms / 1000,
+        )  # fmt: skip
+    ll_tokenizer = tokenizer.ll_tokenizer()
     return _Parts(
         engine=engine,
         tokenizer=tokenizer,
-        ll_tokenizer=tokenizer.ll_tokenizer(),
-        mask=DeviceMask(weights.config.vocab_size, weights.device),
+        ll_tokenizer=ll_tokenizer,
+        drafter=SchemaDrafter.for_tokenizer(ll_tokenizer),
     )

@@ -1,16 +1,18 @@
 """The Gemma 4 text decoder's forward pass over the engine's static KV cache.
 
-One function, `Model.forward(cache, tokens, pos, n_valid, out_idx, kv_len=, yoco=)`, serves prefill
-chunks, decode steps, jump-forward batches and speculative verification, with static shapes so a
-CUDA graph can capture it:
+One function, `Model.hidden(cache, batch, kv_len=, yoco=)`, serves prefill chunks, decode steps,
+jump-forward batches and speculative verification, with static shapes so a CUDA graph can capture
+it; the tied output head is separate (`logits`: all 262k rows; `sparse_logits`: only the rows of the
+tokens a grammar allows), so a constrained step reads the 1.3 GB head only when it must:
 
-- `tokens`/`pos` [T]: padded to a bucket; only the first `n_valid` (a device scalar) are real.
-  Padded tokens write their keys to the scratch slot and are masked out as keys.
-- `out_idx` [M]: the rows whose logits are wanted (the last real token, or all T when verifying).
+- `batch.tokens`/`pos` [T]: padded to a bucket; padded tokens write their keys to the scratch slot
+  (`ring_slot`/`glob_slot`, computed on the host) and are masked out as keys.
+- `batch.out_idx` [M]: the rows whose output is wanted (the last real token, or several when verifying).
 - `yoco`: fast prefill through the KV-shared layers. Those layers write no KV, so a position's
   hidden state there only feeds its own logits: only the `out_idx` rows go through them.
 - `fused`: the glue between matrix products (norms, RoPE, gelu, residuals) as three Triton kernels
-  (`triton_fused`) instead of ~65 small PyTorch ops per layer; same rounding points.
+  (`triton_fused`) instead of ~65 small PyTorch ops per layer; same rounding points. The q/k/v
+  kernel also writes the layer's keys and values into the cache (no separate copy kernels).
 - `kv_len`: how many global-cache slots the attention reads (a bucket >= the last position + 1;
   the Triton backend reads up to the last query position by itself and takes `max_len`).
 
@@ -23,6 +25,7 @@ a per-layer output scalar, and tanh soft-capping of the final logits.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -34,6 +37,21 @@ from teller.llm.engine.config import FULL, SLIDING
 from teller.llm.engine.weights import LayerWeights, ModelWeights, embed_scale
 
 RING_SLACK = 32  # ring slots beyond the window: up to 33 tokens per forward may write before attending
+
+
+@dataclass
+class Batch:
+    """One forward's inputs (device int64; views of one buffer the runner fills with one copy).
+
+    tokens, pos [T]: padded to a bucket (padding: token 0, positions clamped below max_len);
+    ring_slot, glob_slot [T]: where each token's keys go in the sliding rings / global caches (padding:
+    the scratch slot); out_idx [M]: the rows whose hidden state (and logits) are wanted."""
+
+    tokens: torch.Tensor
+    pos: torch.Tensor
+    ring_slot: torch.Tensor
+    glob_slot: torch.Tensor
+    out_idx: torch.Tensor
 
 
 def _rope_table(
@@ -58,7 +76,13 @@ class Model:
     """Weights + RoPE tables + per-layer attention functions; `forward` is graph-capturable."""
 
     def __init__(
-        self, weights: ModelWeights, *, max_len: int, attention: list[AttentionFn], fused: bool = False
+        self,
+        weights: ModelWeights,
+        *,
+        max_len: int,
+        attention: list[AttentionFn],
+        fused: bool = False,
+        fuse_decode: bool = True,
     ) -> None:
         cfg = weights.config
         if len(attention) != cfg.num_layers:
@@ -69,10 +93,15 @@ class Model:
         self.attention = attention
         self.fused = fused
         self._fused: Any = None
+        self._ple_decode: Any = None  # one-token PLE block in two kernels (fused path only)
         if fused:
             from teller.llm.engine import triton_fused
 
             self._fused = triton_fused
+            if fuse_decode and cfg.ple_dim:
+                self._ple_decode = triton_fused.PleDecode(
+                    cfg.hidden_size, cfg.ple_dim, weights.dtype, weights.device
+                )
         dev, dt = weights.device, weights.dtype
         self.window = min(cfg.sliding_window, max_len)
         self.ring = self.window + RING_SLACK
@@ -183,6 +212,18 @@ class Model:
         inter = gu.shape[1] // 2
         m = f.gelu_mul(gu[:, :inter], gu[:, inter:]) @ layer.down.T
         if (
+            self._ple_decode is not None
+            and h.shape[0] == 1
+            and ple is not None
+            and layer.ple_gate is not None
+            and layer.ple_proj is not None
+            and layer.ple_norm is not None
+        ):
+            return self._ple_decode(  # type: ignore[no-any-return]
+                m, h, layer.post_ff_norm, layer.ple_gate, ple, layer.ple_proj, layer.ple_norm,
+                layer.scalar, nxt, eps,
+            )  # fmt: skip
+        if (
             ple is not None
             and layer.ple_gate is not None
             and layer.ple_proj is not None
@@ -198,36 +239,25 @@ class Model:
 
     # -- forward -------------------------------------------------------------------------------------
 
-    def forward(
-        self,
-        cache: KVCache,
-        tokens: torch.Tensor,
-        pos: torch.Tensor,
-        n_valid: torch.Tensor,
-        out_idx: torch.Tensor,
-        *,
-        kv_len: int,
-        yoco: bool = True,
-    ) -> torch.Tensor:
-        """Logits (fp32, soft-capped) [M, vocab] for the `out_idx` rows; writes the cache."""
+    def hidden(self, cache: KVCache, b: Batch, *, kv_len: int, yoco: bool = True) -> torch.Tensor:
+        """The final normed hidden state [M, hidden] of the `b.out_idx` rows; writes the cache."""
         cfg, w = self.cfg, self.w
-        t = tokens.shape[0]
-        valid = torch.arange(t, device=tokens.device) < n_valid
-        ring_slot = torch.where(valid, pos % self.ring, self.ring)
-        glob_slot = torch.where(valid, pos, self.max_len)
+        t = b.tokens.shape[0]
+        pos, ring_slot, glob_slot = b.pos, b.ring_slot, b.glob_slot
         write_first = t <= RING_SLACK + 1
         if write_first:
             cache.ring_pos.index_copy_(0, ring_slot, pos)
             ring_kpos = cache.ring_pos[: self.ring]
         else:
             before = cache.ring_pos[: self.ring]
+            valid = glob_slot < self.max_len
             ring_kpos = torch.cat([torch.where(before < pos[:1], before, -1), torch.where(valid, pos, -1)])
-        pos_c = pos.clamp(max=self.max_len - 1)
-        rope = {kind: (cos[pos_c], sin[pos_c]) for kind, (cos, sin) in self.rope.items()}
+        rope = {kind: (cos[pos], sin[pos]) for kind, (cos, sin) in self.rope.items()}
         qpos = pos
+        out_idx = b.out_idx
 
-        h = F.embedding(tokens, w.embed) * self.embed_scale
-        ple = self._per_layer_inputs(tokens, h)
+        h = F.embedding(b.tokens, w.embed) * self.embed_scale
+        ple = self._per_layer_inputs(b.tokens, h)
         shared: dict[str, tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]] = {}
         rows_taken = False
         x: torch.Tensor | None = None  # the next layer's normed input, when the fused path made it
@@ -242,22 +272,37 @@ class Model:
             sliding = kind == SLIDING
             d = cfg.layer_head_dim(i)
             cos, sin = rope[kind]
-            if self.fused:
+            if k_v := self._fused_qkv_to_cache(cache, i, write_first, sliding, ring_slot, glob_slot):
                 if x is None:
-                    x = self._norm(h, layer.input_norm)
-                q, k, v = self._fused.qkv_norm_rope(
+                    x, _ = self._fused.norm(h, layer.input_norm, cfg.rms_norm_eps)
+                q, _, _ = self._fused.qkv_norm_rope(
                     x @ layer.qkv.T, layer.q_norm, layer.k_norm, cos, sin,
                     heads=cfg.num_heads, kv_heads=cfg.num_kv_heads, head_dim=d, eps=cfg.rms_norm_eps,
+                    cache=k_v,
                 )  # fmt: skip
+                k_all, v_all = k_v[0], k_v[1]
+                kv = (k_all[:, : self.ring], v_all[:, : self.ring], ring_kpos) if sliding else (
+                    k_all[:, :kv_len], v_all[:, :kv_len], None
+                )  # fmt: skip
+                shared[kind] = kv
+                k_all, v_all, kpos = kv
             else:
-                q, k, v = self._qkv(h, layer, d, cos, sin)
-            if k is None or v is None:
-                k_all, v_all, kpos = shared[kind]
-            else:
-                k_all, v_all, kpos = self._write_kv(
-                    cache, i, k, v, glob_slot, ring_slot, ring_kpos, kv_len, write_first
-                )
-                shared[kind] = (k_all, v_all, kpos)
+                if self.fused:
+                    if x is None:
+                        x, _ = self._fused.norm(h, layer.input_norm, cfg.rms_norm_eps)
+                    q, k, v = self._fused.qkv_norm_rope(
+                        x @ layer.qkv.T, layer.q_norm, layer.k_norm, cos, sin,
+                        heads=cfg.num_heads, kv_heads=cfg.num_kv_heads, head_dim=d, eps=cfg.rms_norm_eps,
+                    )  # fmt: skip
+                else:
+                    q, k, v = self._qkv(h, layer, d, cos, sin)
+                if k is None or v is None:
+                    k_all, v_all, kpos = shared[kind]
+                else:
+                    k_all, v_all, kpos = self._write_kv(
+                        cache, i, k, v, glob_slot, ring_slot, ring_kpos, kv_len, write_first
+                    )
+                    shared[kind] = (k_all, v_all, kpos)
             attn = self.attention[i](q, k_all, v_all, qpos, kpos, self.window if sliding else 0)
             nxt = w.layers[i + 1].input_norm if i + 1 < len(w.layers) else w.final_norm
             if self.fused:
@@ -272,8 +317,34 @@ class Model:
             x = self._norm(h, w.final_norm)
         if not rows_taken:
             x = x[out_idx]
-        logits = (x @ w.embed.T).float()
-        if cfg.final_logit_softcap:
-            cap = cfg.final_logit_softcap
-            logits = torch.tanh(logits / cap) * cap
-        return logits
+        return x
+
+    def _fused_qkv_to_cache(
+        self,
+        cache: KVCache,
+        i: int,
+        write_first: bool,
+        sliding: bool,
+        ring_slot: torch.Tensor,
+        glob_slot: torch.Tensor,
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None:
+        """(k cache, v cache, slots) when the fused q/k/v kernel can write this layer's KV itself."""
+        if not (self.fused and write_first) or self.cfg.is_shared(i):
+            return None
+        return cache.k[i], cache.v[i], ring_slot if sliding else glob_slot
+
+    def _softcap(self, logits: torch.Tensor) -> torch.Tensor:
+        cap = self.cfg.final_logit_softcap
+        return torch.tanh(logits / cap) * cap if cap else logits
+
+    def logits(self, x: torch.Tensor) -> torch.Tensor:
+        """Soft-capped fp32 logits [M, vocab] from final hidden rows (the tied head, every row read)."""
+        return self._softcap((x @ self.w.embed.T).float())
+
+    def sparse_logits(self, x: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """Soft-capped fp32 logits [M, K] of the tokens `ids` only: K rows of the head are read, not 262k."""
+        return self._softcap((x @ self.w.embed.index_select(0, ids).T).float())
+
+    def forward(self, cache: KVCache, b: Batch, *, kv_len: int, yoco: bool = True) -> torch.Tensor:
+        """Logits (fp32, soft-capped) [M, vocab] for the `b.out_idx` rows; writes the cache."""
+        return self.logits(self.hidden(cache, b, kv_len=kv_len, yoco=yoco))

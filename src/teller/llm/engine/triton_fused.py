@@ -10,7 +10,8 @@ activation dtype at the same points (norm output, each RoPE product, gelu before
 - `norm(x, w, residual=, scale=, w2=)`: y = residual + rmsnorm(x)·w, then · scale; optionally also
   returns rmsnorm(y)·w2 (the next norm, fused).
 - `qkv_norm_rope(proj, ...)`: splits q|k|v rows, RMS-normalises each head (v without weight),
-  rotates q and k; writes q [T, H, D] and k, v [Hkv, T, D] (the cache's layout).
+  rotates q and k; writes q [T, H, D] and k, v [Hkv, T, D] (the cache's layout), or, given the
+  layer's cache and each token's slot, k and v straight into the cache (no index_copy kernels).
 - `gelu_mul(a, b)`: gelu_tanh(a) · b (the MLP's gate·up and the per-layer-input gate).
 """
 
@@ -78,8 +79,9 @@ def norm(
 
 @triton.jit
 def _qkv_kernel(
-    P, QN, KN, COS, SIN, Q, K, V, stride_p, stride_c, T, eps,
+    P, QN, KN, COS, SIN, Q, K, V, SLOT, stride_p, stride_c, stride_kv, T, eps,
     H: tl.constexpr, HKV: tl.constexpr, D: tl.constexpr, HALF: tl.constexpr, HAS_KV: tl.constexpr,
+    TO_CACHE: tl.constexpr,
 ):  # fmt: skip
     t = tl.program_id(0)
     j = tl.program_id(1)  # head: q heads, then k heads, then v heads
@@ -105,14 +107,19 @@ def _qkv_kernel(
         sb = tl.load(SIN + t * stride_c + half + c).to(tl.float32)
         oa = ((na * ca).to(dt).to(tl.float32) + (-nb * sa).to(dt).to(tl.float32)).to(dt)
         ob = ((nb * cb).to(dt).to(tl.float32) + (na * sb).to(dt).to(tl.float32)).to(dt)
-        if j < H:  # noqa: SIM108
+        if j < H:
             dst = Q + (t * H + j) * D
+        elif TO_CACHE:
+            dst = K + (j - H) * stride_kv + tl.load(SLOT + t) * D
         else:
             dst = K + ((j - H) * T + t) * D
         tl.store(dst + c, oa)
         tl.store(dst + half + c, ob)
     else:
-        dst = V + ((j - H - HKV) * T + t) * D
+        if TO_CACHE:
+            dst = V + (j - H - HKV) * stride_kv + tl.load(SLOT + t) * D
+        else:
+            dst = V + ((j - H - HKV) * T + t) * D
         tl.store(dst + c, (xa * inv).to(dt))
         tl.store(dst + half + c, (xb * inv).to(dt))
 
@@ -128,20 +135,37 @@ def qkv_norm_rope(
     kv_heads: int,
     head_dim: int,
     eps: float,
+    cache: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
-    """q [T, H, D]; k, v [Hkv, T, D] (None for a KV-shared layer, whose `proj` holds q only)."""
+    """q [T, H, D]; k, v [Hkv, T, D] (None for a KV-shared layer, whose `proj` holds q only).
+
+    With `cache` = (k_cache, v_cache [Hkv, slots, D], slot [T] int64) k and v go into the cache at
+    each token's slot instead, and None is returned for them."""
     t = proj.shape[0]
     has_kv = k_norm is not None
+    to_cache = has_kv and cache is not None
     dev, dt = proj.device, proj.dtype
     q = torch.empty((t, heads, head_dim), dtype=dt, device=dev)
-    k = torch.empty((kv_heads, t, head_dim), dtype=dt, device=dev) if has_kv else q
-    v = torch.empty((kv_heads, t, head_dim), dtype=dt, device=dev) if has_kv else q
+    if to_cache:
+        assert cache is not None
+        k, v, slot = cache
+        if k.stride(1) != head_dim or k.stride() != v.stride():
+            raise ValueError("cache tensors must be [Hkv, slots, D] with contiguous rows")
+        stride_kv = k.stride(0)
+    else:
+        k = torch.empty((kv_heads, t, head_dim), dtype=dt, device=dev) if has_kv else q
+        v = torch.empty((kv_heads, t, head_dim), dtype=dt, device=dev) if has_kv else q
+        slot, stride_kv = q, 0
     grid: Any = (t, heads + (2 * kv_heads if has_kv else 0))
     _qkv_kernel[grid](
-        proj, q_norm, k_norm if has_kv else q_norm, cos, sin, q, k, v, proj.stride(0), cos.stride(0), t, eps,
-        H=heads, HKV=kv_heads, D=head_dim, HALF=head_dim // 2, HAS_KV=has_kv, num_warps=4,
+        proj, q_norm, k_norm if has_kv else q_norm, cos, sin, q, k, v, slot,
+        proj.stride(0), cos.stride(0), stride_kv, t, eps,
+        H=heads, HKV=kv_heads, D=head_dim, HALF=head_dim // 2, HAS_KV=has_kv, TO_CACHE=to_cache,
+        num_warps=4,
     )  # fmt: skip
-    return q, (k if has_kv else None), (v if has_kv else None)
+    if to_cache or not has_kv:
+        return q, None, None
+    return q, k, v
 
 
 @triton.jit
@@ -162,3 +186,122 @@ def gelu_mul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     block = 1024
     _gelu_mul_kernel[(rows, triton.cdiv(n, block))](a, b, out, n, a.stride(0), b.stride(0), BLOCK=block)
     return out
+
+
+# -- one-token decode: the per-layer-input (PLE) block in two kernels instead of five ------------------
+#
+# After the MLP a Gemma 4 layer does: h = h + norm(m)·w_post_ff; g = gelu(h @ Wg^T)·ple;
+# h = (h + norm(g @ Wp^T)·w_ple)·scalar; x = norm(h)·w_next. With one token (a decode step) that is
+# two small matrix-vector products (2560x256 and 256x2560) between three row-wise norms: five
+# launches whose fixed cost dwarfs their work. `ple_in` recomputes the first norm in every program
+# (the row is 5 KB) and applies gelu·ple to its slice of the product; `ple_out` computes its slice of
+# the second product, and the last program to finish (an atomic counter, reset by that program)
+# applies the two norms to the whole row. Rounding points are the unfused path's.
+
+
+@triton.jit
+def _ple_in_kernel(
+    M, H, WPF, WG, PLE, HOUT, G, N, P, eps, BLOCK_P: tl.constexpr, BLOCK_K: tl.constexpr,
+):  # fmt: skip
+    pid = tl.program_id(0)
+    dt = HOUT.dtype.element_ty
+    sq = tl.zeros([BLOCK_K], dtype=tl.float32)
+    for k0 in range(0, N, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        mv = tl.load(M + cols, mask=cols < N, other=0.0).to(tl.float32)
+        sq += mv * mv
+    denom = tl.sqrt(tl.sum(sq, axis=0) / N + eps)
+    rows = pid * BLOCK_P + tl.arange(0, BLOCK_P)
+    row_ok = rows < P
+    acc = tl.zeros([BLOCK_P], dtype=tl.float32)
+    for k0 in range(0, N, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        ok = cols < N
+        mv = tl.load(M + cols, mask=ok, other=0.0).to(tl.float32)
+        w = tl.load(WPF + cols, mask=ok, other=0.0).to(tl.float32)
+        y = (mv / denom * w).to(dt).to(tl.float32)
+        hv = tl.load(H + cols, mask=ok, other=0.0).to(tl.float32)
+        hn = (hv + y).to(dt).to(tl.float32)
+        tl.store(HOUT + cols, hn.to(dt), mask=ok & (pid == 0))
+        wt = tl.load(WG + rows[:, None] * N + cols[None, :], mask=row_ok[:, None] & ok[None, :], other=0.0)
+        acc += tl.sum(wt.to(tl.float32) * hn[None, :], axis=1)
+    a = acc.to(dt).to(tl.float32)
+    g = _gelu(a).to(dt).to(tl.float32)
+    pl = tl.load(PLE + rows, mask=row_ok, other=0.0).to(tl.float32)
+    tl.store(G + rows, (g * pl).to(dt), mask=row_ok)
+
+
+@triton.jit
+def _ple_out_kernel(
+    G, WP, HIN, WN, SCALE, W2, WS, COUNTER, HOUT, XOUT, N, P, eps, NPROG,
+    BLOCK_H: tl.constexpr, BLOCK_P: tl.constexpr, BLOCK_N: tl.constexpr,
+):  # fmt: skip
+    pid = tl.program_id(0)
+    dt = HOUT.dtype.element_ty
+    rows = pid * BLOCK_H + tl.arange(0, BLOCK_H)
+    row_ok = rows < N
+    ks = tl.arange(0, BLOCK_P)
+    k_ok = ks < P
+    g = tl.load(G + ks, mask=k_ok, other=0.0).to(tl.float32)
+    w = tl.load(WP + rows[:, None] * P + ks[None, :], mask=row_ok[:, None] & k_ok[None, :], other=0.0)
+    m = tl.sum(w.to(tl.float32) * g[None, :], axis=1)
+    tl.store(WS + rows, m.to(dt), mask=row_ok)
+    done = tl.atomic_add(COUNTER, 1, sem="acq_rel")
+    if done == NPROG - 1:  # every slice is written: the whole row's norms
+        cols = tl.arange(0, BLOCK_N)
+        ok = cols < N
+        x = tl.load(WS + cols, mask=ok, other=0.0, cache_modifier=".cg").to(tl.float32)
+        wn = tl.load(WN + cols, mask=ok, other=0.0).to(tl.float32)
+        y = (x / tl.sqrt(tl.sum(x * x, axis=0) / N + eps) * wn).to(dt).to(tl.float32)
+        r = tl.load(HIN + cols, mask=ok, other=0.0).to(tl.float32)
+        y = (r + y).to(dt).to(tl.float32)
+        y = (y * tl.load(SCALE).to(tl.float32)).to(dt).to(tl.float32)
+        tl.store(HOUT + cols, y.to(dt), mask=ok)
+        w2 = tl.load(W2 + cols, mask=ok, other=0.0).to(tl.float32)
+        tl.store(XOUT + cols, (y / tl.sqrt(tl.sum(y * y, axis=0) / N + eps) * w2).to(dt), mask=ok)
+        tl.atomic_xchg(COUNTER, 0)
+
+
+class PleDecode:
+    """The fused PLE block for one token; owns the workspace row and the counter its kernels use
+    (kernels run one after another on a stream, so one of each serves every layer)."""
+
+    def __init__(self, hidden: int, ple_dim: int, dtype: torch.dtype, device: torch.device) -> None:
+        self.n, self.p = hidden, ple_dim
+        self.ws = torch.zeros(hidden, dtype=dtype, device=device)
+        self.counter = torch.zeros(1, dtype=torch.int32, device=device)
+        self.block_p = 8
+        self.block_h = 64
+
+    def __call__(
+        self,
+        m: torch.Tensor,
+        h: torch.Tensor,
+        post_ff: torch.Tensor,
+        gate: torch.Tensor,
+        ple: torch.Tensor,
+        proj: torch.Tensor,
+        ple_norm: torch.Tensor,
+        scale: torch.Tensor,
+        nxt: torch.Tensor,
+        eps: float,
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """(h, the next layer's normed input) for one token: m = the MLP's output [1, N], h [1, N],
+        ple [1, P] (a strided view is fine: one row)."""
+        n, p = self.n, self.p
+        dev, dt = h.device, h.dtype
+        h_mid = torch.empty((1, n), dtype=dt, device=dev)
+        g = torch.empty(p, dtype=dt, device=dev)
+        _ple_in_kernel[(triton.cdiv(p, self.block_p),)](
+            m, h, post_ff, gate, ple, h_mid, g, n, p, eps,
+            BLOCK_P=self.block_p, BLOCK_K=min(512, triton.next_power_of_2(n)), num_warps=4,
+        )  # fmt: skip
+        h_out = torch.empty((1, n), dtype=dt, device=dev)
+        x_out = torch.empty((1, n), dtype=dt, device=dev)
+        nprog = triton.cdiv(n, self.block_h)
+        _ple_out_kernel[(nprog,)](
+            g, proj, h_mid, ple_norm, scale, nxt, self.ws, self.counter, h_out, x_out, n, p, eps, nprog,
+            BLOCK_H=self.block_h, BLOCK_P=triton.next_power_of_2(p), BLOCK_N=triton.next_power_of_2(n),
+            num_warps=4,
+        )  # fmt: skip
+        return h_out, x_out
