@@ -1,0 +1,156 @@
+"""Alembic migrations (store/migrate.py), on SQLite and on PostgreSQL: an empty database, one at the
+previous revision with data in it, one made before migrations existed, concurrent upgrades, and
+`teller db upgrade`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, inspect, select, text
+from tests.conftest import Databases
+
+from teller.config import StoreSettings
+from teller.errors import ConfigError
+from teller.store import BankRepository, Database, PendingActions, open_database
+from teller.store.migrate import current_revision, head_revision, previous_revision, upgrade
+from teller.store.scheduled import ScheduledPayments
+from teller.store.schema import Base, TransactionRow
+
+from .conftest import NOW, transfer
+
+TELLER = Path(sys.executable).with_name("teller")
+
+
+def _differences(db: Database) -> list[Any]:
+    with db.engine.connect() as connection:
+        return list(compare_metadata(MigrationContext.configure(connection), Base.metadata))
+
+
+def test_upgrading_an_empty_database_gives_exactly_todays_schema(databases: Databases) -> None:
+    """From nothing to head: the revision is head and the tables match the code's schema exactly."""
+    db = Database(databases.url())
+    assert current_revision(db) is None
+    assert upgrade(db) == head_revision()
+    assert current_revision(db) == head_revision()
+    assert _differences(db) == []
+    db.dispose()
+
+
+def test_a_database_at_the_previous_revision_keeps_its_data_and_gains_the_new_tables(
+    databases: Databases, demo: dict[str, Any]
+) -> None:
+    """A bank, a posted transfer and a pending action written at the previous revision survive the
+    upgrade unchanged; afterwards a dated transfer can be scheduled."""
+    db = Database(databases.url())
+    upgrade(db, previous_revision())
+    assert "scheduled_payments" not in inspect(db.engine).get_table_names()
+    db.load_bank(demo, now=NOW)
+    pending = PendingActions(db)
+    _, paid = pending.create("c_001", "transfer", transfer(5000), now=NOW, ttl_s=300)
+    pending.confirm("c_001", paid, now=NOW)
+    waiting_id, waiting = pending.create("c_001", "transfer", transfer(700), now=NOW, ttl_s=3600)
+    with db.read() as session:
+        rows_before = session.scalar(select(func.count()).select_from(TransactionRow))
+
+    assert upgrade(db) == head_revision()
+    assert _differences(db) == []
+    repo = BankRepository(db, recheck_s=0)
+    assert repo.snapshot("c_001").accounts[0].balance_minor == 1234567 - 5000
+    with db.read() as session:
+        assert session.scalar(select(func.count()).select_from(TransactionRow)) == rows_before
+    assert pending.get("c_001", waiting_id).status == "pending"
+    assert pending.confirm("c_001", waiting, now=NOW).new_balance_minor == 1234567 - 5700
+    dated = transfer(900, execute_on=(NOW + timedelta(days=3)).date().isoformat())
+    _, later = pending.create("c_001", "transfer", dated, now=NOW, ttl_s=300)
+    pending.confirm("c_001", later, now=NOW)
+    assert [p.amount_minor for p in ScheduledPayments(db).list_scheduled("c_001")] == [900]
+    db.dispose()
+
+
+def test_a_database_made_before_migrations_is_adopted_and_upgraded(
+    databases: Databases, demo: dict[str, Any]
+) -> None:
+    """Tables of the first revision without Alembic's version table (made by create_all before
+    migrations existed): open_database recognizes them, keeps the data and upgrades to head."""
+    url = databases.url()
+    db = Database(url)
+    upgrade(db, previous_revision())
+    db.load_bank(demo, now=NOW)
+    with db.write() as session:
+        session.execute(text("DROP TABLE alembic_version"))
+    db.dispose()
+    opened = open_database(StoreSettings(url=url))
+    assert current_revision(opened) == head_revision()
+    assert _differences(opened) == []
+    assert BankRepository(opened).customer_ids() == ["c_001", "c_002", "c_003"]
+    opened.dispose()
+
+
+def test_with_migrate_off_an_old_schema_is_refused_and_left_alone(databases: Databases) -> None:
+    """store.migrate=false: a database behind head is a ConfigError telling to run `teller db upgrade`,
+    and it is not changed."""
+    url = databases.url()
+    db = Database(url)
+    upgrade(db, previous_revision())
+    with pytest.raises(ConfigError, match="teller db upgrade"):
+        open_database(StoreSettings(url=url, migrate=False, seed_demo=False))
+    assert current_revision(db) == previous_revision()
+    db.dispose()
+
+
+def test_workers_upgrading_one_empty_database_at_once_all_succeed(databases: Databases) -> None:
+    """Four processes' worth of handles opening one new database together: every one succeeds, the
+    schema is head and the demo bank is loaded once."""
+    url = databases.url()
+    errors: list[BaseException] = []
+    handles: list[Database] = []
+    barrier = threading.Barrier(4)
+
+    def open_one() -> None:
+        try:
+            barrier.wait(30)
+            handles.append(open_database(StoreSettings(url=url)))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    assert current_revision(handles[0]) == head_revision()
+    assert BankRepository(handles[0]).customer_ids() == ["c_001", "c_002", "c_003"]
+    for handle in handles:
+        handle.dispose()
+
+
+def test_teller_db_upgrade_brings_a_database_to_head_and_says_so(databases: Databases) -> None:
+    """`teller db upgrade` upgrades the configured database and prints the revision; run again it
+    changes nothing and says the database is already at head."""
+    url = databases.url()
+    db = Database(url)
+    upgrade(db, previous_revision())
+    env = {**os.environ, "TELLER_STORE__URL": url, "TELLER_LLM__ENABLED": "false"}
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(TELLER), "db", "upgrade"], capture_output=True, text=True, env=env, timeout=120
+        )
+
+    first, second = run(), run()
+    assert first.returncode == 0, first.stderr
+    assert f"{previous_revision()} -> {head_revision()}" in first.stdout
+    assert second.returncode == 0, second.stderr
+    assert f"already at {head_revision()}" in second.stdout
+    assert current_revision(db) == head_revision()
+    db.dispose()
