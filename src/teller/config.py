@@ -26,6 +26,7 @@ class StoreSettings(BaseModel):
 
     url: str = Field(default_factory=_default_db_url)  # sqlite:///PATH or postgresql+psycopg://...
     seed_demo: bool = True  # create and seed the demo bank on first use of an empty database
+    migrate: bool = True  # upgrade the schema on open; false: refuse an old schema (`teller db upgrade`)
     echo: bool = False
     # How long a statement waits for a lock: SQLite's busy_timeout, PostgreSQL's lock_timeout.
     busy_timeout_ms: int = Field(default=5_000, ge=0)

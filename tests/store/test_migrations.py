@@ -48,15 +48,14 @@ def test_upgrading_an_empty_database_gives_exactly_todays_schema(databases: Data
 def test_a_database_at_the_previous_revision_keeps_its_data_and_gains_the_new_tables(
     databases: Databases, demo: dict[str, Any]
 ) -> None:
-    """A bank, a posted transfer and a pending action written at the previous revision survive the
-    upgrade unchanged; afterwards a dated transfer can be scheduled."""
+    """A bank and two pending actions written at the previous revision (what its code could write)
+    survive the upgrade unchanged; afterwards both confirm and a dated transfer can be scheduled."""
     db = Database(databases.url())
     upgrade(db, previous_revision())
     assert "scheduled_payments" not in inspect(db.engine).get_table_names()
     db.load_bank(demo, now=NOW)
     pending = PendingActions(db)
     _, paid = pending.create("c_001", "transfer", transfer(5000), now=NOW, ttl_s=300)
-    pending.confirm("c_001", paid, now=NOW)
     waiting_id, waiting = pending.create("c_001", "transfer", transfer(700), now=NOW, ttl_s=3600)
     with db.read() as session:
         rows_before = session.scalar(select(func.count()).select_from(TransactionRow))
@@ -64,10 +63,11 @@ def test_a_database_at_the_previous_revision_keeps_its_data_and_gains_the_new_ta
     assert upgrade(db) == head_revision()
     assert _differences(db) == []
     repo = BankRepository(db, recheck_s=0)
-    assert repo.snapshot("c_001").accounts[0].balance_minor == 1234567 - 5000
+    assert repo.snapshot("c_001").accounts[0].balance_minor == 1234567
     with db.read() as session:
         assert session.scalar(select(func.count()).select_from(TransactionRow)) == rows_before
     assert pending.get("c_001", waiting_id).status == "pending"
+    assert pending.confirm("c_001", paid, now=NOW).new_balance_minor == 1234567 - 5000
     assert pending.confirm("c_001", waiting, now=NOW).new_balance_minor == 1234567 - 5700
     dated = transfer(900, execute_on=(NOW + timedelta(days=3)).date().isoformat())
     _, later = pending.create("c_001", "transfer", dated, now=NOW, ttl_s=300)

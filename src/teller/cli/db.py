@@ -1,4 +1,4 @@
-"""`teller db init [--demo]` and `teller db load FILE.json`."""
+"""`teller db init [--demo]`, `teller db upgrade` and `teller db load FILE.json`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, help="Create and load the bank database.")
+app = typer.Typer(no_args_is_help=True, help="Create, upgrade and load the bank database.")
 
 
 @app.command("init")
@@ -22,6 +22,29 @@ def init(demo: Annotated[bool, typer.Option("--demo", help="Seed the demo bank."
     typer.echo(
         f"database ready: {settings.store.url} ({'demo bank loaded' if not db.is_empty() else 'empty'})"
     )
+
+
+@app.command("upgrade")
+def upgrade() -> None:
+    """Upgrade the configured database's schema to this version's (Alembic; docs/store.md)."""
+    from sqlalchemy.engine import make_url
+
+    from teller.config import load_settings
+    from teller.store import migrate
+    from teller.store.db import Database
+
+    settings = load_settings()
+    where = make_url(settings.store.url).render_as_string(hide_password=True)
+    db = Database.from_settings(settings.store)
+    try:
+        before = migrate.current_revision(db)
+        after = migrate.upgrade(db)
+    finally:
+        db.dispose()
+    if before == after:
+        typer.echo(f"{where}: already at {after}")
+    else:
+        typer.echo(f"{where}: upgraded {before or 'no revision'} -> {after}")
 
 
 @app.command("load")

@@ -28,21 +28,19 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, text
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from teller.config import StoreSettings
-from teller.errors import BadBankFile, MissingExtra, StoreUnavailable
+from teller.errors import BadBankFile, ConfigError, MissingExtra, StoreUnavailable
 from teller.store.audit import record
 from teller.store.bankfile import BankFile, all_ids, parse_bank_file
 from teller.store.schema import (
     BANK_TABLES,
     AccountRow,
-    Base,
     BillerRow,
     CardRow,
     CustomerMetaRow,
@@ -53,6 +51,7 @@ from teller.store.schema import (
 
 BUSY_TIMEOUT_MS = 5_000  # under the API's request deadline, so a locked database answers 503, not 504
 _WRITE = "teller_write"  # execution option marking write transactions (BEGIN IMMEDIATE on SQLite)
+_SEED_LOCK = 7_311_201_302  # PostgreSQL advisory lock id for seeding an empty bank
 _ID_CHUNK = 500  # keeps IN (...) lists well under every driver's bound-parameter limit
 
 
@@ -198,10 +197,17 @@ class Database:
         """A value that differs after every `changed` call covering `customer_id`."""
         return self._epoch, self._generations.get(customer_id, 0)
 
+    @contextmanager
+    def write_connection(self) -> Iterator[Connection]:
+        """A plain connection in one write transaction (schema upgrades), with the error mapping."""
+        with store_errors(), self._write_engine.begin() as connection:
+            yield connection
+
     def create_schema(self) -> None:
-        """Create missing tables (idempotent; concurrent SQLite callers serialize on the write lock)."""
-        with self._write_engine.begin() as connection:
-            Base.metadata.create_all(connection)
+        """Upgrade the schema to the code's (store/migrate.py; idempotent, safe from many processes)."""
+        from teller.store.migrate import upgrade
+
+        upgrade(self)
 
     def is_empty(self) -> bool:
         """True when no customer is stored."""
@@ -229,6 +235,10 @@ class Database:
 
     def _load(self, bank: BankFile, *, replace: bool, only_if_empty: bool, at: datetime) -> bool:
         with self.write() as session:
+            if only_if_empty and self.is_postgresql:
+                # SQLite's write lock already serializes seeders; on PostgreSQL (READ COMMITTED) two
+                # workers could both find the bank empty. The emptiness check runs after the lock.
+                session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SEED_LOCK})
             if only_if_empty and not _is_empty(session):
                 return False
             previous = _meta_by_customer(session)
@@ -343,16 +353,23 @@ def demo_bank_data() -> object:
 
 
 def open_database(settings: StoreSettings) -> Database:
-    """Open (creating the SQLite file's directory and the schema) and seed the demo bank if asked."""
+    """Open (creating the SQLite file's directory), upgrade the schema unless `migrate` is off (then a
+    schema behind the code's is a ConfigError), and seed the demo bank if asked."""
     url = make_url(settings.url)
     _ensure_sqlite_parent(url)
     db = Database.from_settings(settings)
-    try:
+    if settings.migrate:
         db.create_schema()
-    except DBAPIError:
-        # SQLite creators serialize on the write lock, but on PostgreSQL another process may create a
-        # table between our existence check and our CREATE; a second pass finds them all present.
-        db.create_schema()
+    else:
+        from teller.store.migrate import current_revision, head_revision
+
+        current, head = current_revision(db), head_revision()
+        if current != head:
+            raise ConfigError(
+                f"the database schema is at {current or 'nothing'}, the code needs {head}: "
+                "run `teller db upgrade`",
+                code="schema_outdated",
+            )
     if settings.seed_demo:
         db.seed_if_empty(demo_bank_data())
     return db
