@@ -1,33 +1,31 @@
-"""Voice path benchmark: WER on the synthesized golden commands and end-of-speech → action.
+"""Voice path benchmark: every voice × channel × language, scored like a customer would score it.
 
-    PYTHONPATH=src python bench/voice_path.py [--limit N] [--variants plain,early_work]
-    PYTHONPATH=src python bench/voice_path.py --slice ja   # Japanese (Kokoro voice), CER
+    PYTHONPATH=src python bench/voice_path.py                       # everything (slow: ~1 h on 2 cores)
+    PYTHONPATH=src python bench/voice_path.py --lang en --voices piper --channels clean --limit 10
+    PYTHONPATH=src python bench/voice_path.py --asr model_path=whisper-base.en   # any ASRSettings knob
 
+Sets: the golden transfer/balance/card/bill commands and `bench/data/voice_unseen.jsonl` (phrasings the
+team never tuned on, written before the first run). Voices: several per language from packages
+(`bench/speech/generate.py`: VOICES); one per language is held out (HELD_OUT, marked * in the table)
+and never tuned on. Channels (`bench/speech/channels.py`): clean 16 kHz; telephone (8 kHz, 300-3400 Hz
+band, G.711 mu-law bytes decoded by Teller's own telephony path); noisy (pink noise at 10 dB SNR).
 
-Each utterance (piper's neural en_US voice, made by bench/speech/generate.py) is replayed as a live
-16 kHz stream; compute is measured on this CPU (see teller.voice.session for the clock). Variants:
+Each file runs as production runs a file (`teller ask --audio`): replayed as a live stream (see
+teller.voice.session for the clock), fragments understood without side effects and joined. Every turn
+here is understood with `act=False`, typed and spoken alike, so no run changes the bank for the next.
 
-    plain         Whisper's 30 s window, final decode after the endpoint, no prefetch
-    short_window  the encoder sees the utterance plus 8 s, not 30 s
-    speculative   + final decode starts at a 160 ms pause and is kept if speech does not resume
-    early_work    + prefetch of normalization and name lookup on stable partials (beam 1)
-    default       + beam search of 2 and safe text repairs (voice/repair.py): the shipped settings
-
-The `ja` slice replays the 12 Japanese golden commands of c_001 (transfer / balance / card / bill)
-spoken by Kokoro's jf_alpha through the Japanese recognizer (multilingual Whisper base) and scores
-CER instead of WER. Its variants:
-
-    ja_window30   Whisper's 30 s window, payee/biller prompt
-    ja_no_bias    utterance + 8 s, no prompt
-    ja_default    utterance + 8 s, payee/biller prompt: the shipped settings
-
-Writes bench/results/voice_path.json (voice_path_ja.json for the ja slice) and prints a table.
+Per cell: WER (English) or CER (Japanese); same outcome as typed (intent, action, entities); name
+accuracy (the typed turn's payee/biller, over lines that name one); invented names (a payee/biller
+the spoken turn picked where the typed one picked none: must be 0); amount accuracy (amount and
+currency, over lines with an amount); end of speech → action p50/p95/max. Writes
+bench/results/voice_path.json and prints the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -40,217 +38,288 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "speech"))
 
-from generate import build  # noqa: E402
+from channels import CHANNELS, PHONE_RATE, noisy, telephone  # noqa: E402
+from generate import HELD_OUT, VOICES, build  # noqa: E402
 from wer import cer, wer  # noqa: E402
 
-from teller.domain.intents import Action, Intent  # noqa: E402
 from teller.domain.turn import Entities, TurnRequest, TurnResult  # noqa: E402
-from teller.voice.audio import load_audio  # noqa: E402
+from teller.voice.audio import load_audio, prepare  # noqa: E402
 from teller.voice.engine import VoiceEngine  # noqa: E402
-from teller.voice.files import listen_samples  # noqa: E402
+from teller.voice.files import act_on_fragments, fragments, listen_samples  # noqa: E402
 from teller.voice.settings import ASRSettings, VoiceSettings  # noqa: E402
 
-KNOBS = ("window_pad_s", "speculative", "prefetch", "beam_size", "repair")
-VARIANTS: dict[str, dict[str, Any]] = {
-    name: dict(zip(KNOBS, values, strict=True))
-    for name, values in {
-        "plain": (0.0, False, False, 1, False),
-        "short_window": (8.0, False, False, 1, False),
-        "speculative": (8.0, True, False, 1, False),
-        "early_work": (8.0, True, True, 1, False),  # the default until beam 2 and repairs
-        "default": (8.0, True, True, 2, True),
-    }.items()
-}
-JA_VARIANTS: dict[str, dict[str, Any]] = {
-    "ja_window30": {"ja_window_pad_s": 0.0, "bias": True},
-    "ja_no_bias": {"ja_window_pad_s": 8.0, "bias": False},
-    "ja_default": {"ja_window_pad_s": 8.0, "bias": True},
-}
 ENTITY_KEYS = tuple(Entities.model_fields)
 
 
-class StubRunner:
-    """Stands in for the text pipeline when it cannot be loaded: measures the voice path alone."""
+class Understand:
+    """The real TurnRunner (scratch demo database, LLM off), every turn understood with act=False."""
 
-    def run(self, request: TurnRequest) -> TurnResult:
-        return TurnResult(id=request.id, intent=Intent.OUT_OF_SCOPE, action=Action.UNSUPPORTED)
-
-    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
-        return None
-
-
-def make_runner() -> tuple[Any, str]:
-    """The real TurnRunner on a scratch demo database (LLM off), or the stub."""
-    try:
+    def __init__(self) -> None:
         from teller.config import Settings
         from teller.pipeline.turn import TurnRunner
 
         settings = Settings()
         settings.store.url = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
         settings.llm.enabled = False
-        runner = TurnRunner.from_settings(settings)
-        runner.run(
-            TurnRequest(
-                id="warm", customer_id="c_002", text="what's my balance", now=datetime.now().astimezone()
-            )
-        )
-        return runner, "TurnRunner"
-    except Exception as exc:  # the pipeline is optional here: report what ran
-        print(
-            f"text pipeline unavailable ({type(exc).__name__}: {exc}); using a stub runner", file=sys.stderr
-        )
-        return StubRunner(), "stub"
+        self.runner = TurnRunner.from_settings(settings)
+        self.bank = self.runner.bank
+
+    def run(self, request: TurnRequest, *, act: bool = False) -> TurnResult:
+        return self.runner.run(request, act=False)
+
+    def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
+        self.runner.prefetch(customer_id, text, now)
 
 
 def same_outcome(a: TurnResult, b: TurnResult) -> bool:
-    """Same intent, action and entities (what the golden set scores)."""
     ea, eb = a.entities.model_dump(), b.entities.model_dump()
     return a.intent == b.intent and a.action == b.action and all(ea[k] == eb[k] for k in ENTITY_KEYS)
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float | None:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
+    return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))], 1) if ordered else None
 
 
-def run_variant(
-    name: str, rows: list[dict[str, Any]], runner: Any, typed: dict[str, TurnResult]
+def mulaw_to_16k(data: bytes) -> Any:
+    """Teller's telephony decoder when it has one (decode_pcm); else G.711 here and Teller's resampler."""
+    try:
+        from teller.voice.audio import decode_pcm  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        import numpy as np
+
+        u = ~np.frombuffer(data, dtype=np.uint8).astype(np.int32) & 0xFF
+        mag = ((((u & 0x0F) << 3) + 0x84) << ((u & 0x70) >> 4)) - 0x84
+        pcm = np.where(u & 0x80, -mag, mag).astype(np.float32) / 32768.0
+        return prepare(pcm, PHONE_RATE, name="telephone")
+    return decode_pcm(data, encoding="mulaw", rate=PHONE_RATE)
+
+
+def on_channel(samples: Any, channel: str) -> Any:
+    if channel == "telephone":
+        return mulaw_to_16k(telephone(samples))
+    if channel == "noisy":
+        return noisy(samples)
+    return samples
+
+
+def name_of(result: TurnResult) -> str | None:
+    return result.entities.recipient_id or result.entities.biller_id
+
+
+def run_cell(
+    rows: list[dict[str, Any]], channel: str, runner: Understand, engine: VoiceEngine, typed: dict[str, Any]
 ) -> dict[str, Any]:
-    if name in JA_VARIANTS:
-        knobs = JA_VARIANTS[name]
-        settings = VoiceSettings(asr=ASRSettings(**knobs))
-        score, metric = cer, "cer"
-    else:
-        knobs = VARIANTS[name]
-        settings = VoiceSettings(
-            speculative=knobs["speculative"],
-            prefetch=knobs["prefetch"],
-            repair=knobs["repair"],
-            asr=ASRSettings(window_pad_s=knobs["window_pad_s"], beam_size=knobs["beam_size"]),
-        )
-        score, metric = wer, "wer"
-    engine = VoiceEngine.shared(settings)
+    lang = VOICES[rows[0]["voice"]][0]
     eos: list[float] = []
     decode: list[float] = []
+    by_customer: dict[str, list[float]] = {}
     pairs: list[tuple[str, str]] = []
-    same = spec_used = 0
+    same = names = names_ok = amounts = amounts_ok = invented = 0
     detail = []
     for row in rows:
-        samples = load_audio(row["audio"])
+        samples = on_channel(load_audio(row["audio"]), channel)
         now = datetime.fromisoformat(row["now"])
+        cid = row["customer_id"]
         turns = listen_samples(
-            runner, samples, customer_id=row["customer_id"], now=now, engine=engine, request_id=row["id"]
+            fragments(runner), samples, customer_id=cid, now=now, engine=engine, request_id=row["id"]
+        )  # type: ignore[arg-type]
+        want: TurnResult = typed[row["id"]]
+        got = (
+            act_on_fragments(runner, turns, customer_id=cid, now=now, request_id=row["id"]) if turns else None
         )
-        transcript = " ".join(t.transcript or "" for t in turns)
+        transcript = (got.transcript or "") if got else ""
         pairs.append((row["text"], transcript))
-        if len(turns) == 1:
-            t = turns[0].timings_ms
+        ok = got is not None and same_outcome(got, want)
+        same += ok
+        if name_of(want):
+            names += 1
+            names_ok += got is not None and name_of(got) == name_of(want)
+        elif got is not None and name_of(got):
+            invented += 1
+        if want.entities.amount_minor is not None:
+            amounts += 1
+            amounts_ok += got is not None and (got.entities.amount_minor, got.entities.currency) == (
+                want.entities.amount_minor,
+                want.entities.currency,
+            )
+        t = got.timings_ms if got else {}
+        if "eos_to_action" in t:
             eos.append(t["eos_to_action"])
-            decode.append(t["asr_decode"])
-            spec_used += int(t["speculative"])
-            same += int(same_outcome(turns[0], typed[row["id"]]))
+            decode.append(t.get("asr_decode", 0.0))
+            by_customer.setdefault(cid, []).append(t["eos_to_action"])
         detail.append(
             {
                 "id": row["id"],
-                "seconds": row["seconds"],
+                "customer_id": cid,
                 "text": row["text"],
                 "transcript": transcript,
                 "turns": len(turns),
-                "timings_ms": turns[-1].timings_ms if turns else {},
-                "same_as_typed": len(turns) == 1 and same_outcome(turns[0], typed[row["id"]]),
+                "same_as_typed": ok,
+                "typed": [want.intent.value, want.action.value, name_of(want), want.entities.amount_minor],
+                "spoken": [got.intent.value, got.action.value, name_of(got), got.entities.amount_minor]
+                if got
+                else None,
+                "trace": [f"{x.stage}/{x.rule}" for x in got.trace if x.stage == "voice"] if got else [],
+                "timings_ms": {
+                    k: v for k, v in t.items() if k in ("eos_to_action", "asr_decode", "end_of_speech")
+                },
             }
         )
-    short = [
-        e for e, r in zip(eos, rows, strict=False) if r["seconds"] < 6.3
-    ]  # 6 s of speech + lead/tail silence
+    n = len(rows)
     return {
-        "variant": name,
-        **knobs,
-        "n": len(rows),
-        "single_turn": len(eos),
-        "metric": metric,
-        "wer": round(score(pairs), 4),  # CER for the ja slice
+        "n": n,
+        "metric": "cer" if lang == "ja" else "wer",
+        "error_rate": round((cer if lang == "ja" else wer)(pairs), 4),
+        "same_as_typed": round(same / n, 4),
+        "same_count": same,
+        "name_acc": round(names_ok / names, 4) if names else None,
+        "names": names,
+        "invented_names": invented,
+        "amount_acc": round(amounts_ok / amounts, 4) if amounts else None,
+        "amounts": amounts,
+        "eos_p50": round(statistics.median(eos), 1) if eos else None,
+        "eos_p95": percentile(eos, 0.95),
+        "eos_max": round(max(eos), 1) if eos else None,
         "decode_p50": round(statistics.median(decode), 1) if decode else None,
-        "decode_p95": round(percentile(decode, 0.95), 1),
-        "same_as_typed": round(same / len(rows), 4),
-        "speculative_used": spec_used,
-        "eos_to_action_p50": round(statistics.median(short), 1) if short else None,
-        "eos_to_action_p95": round(percentile(short, 0.95), 1),
-        "eos_to_action_max": round(max(short), 1) if short else None,
+        "decode_p95": percentile(decode, 0.95),
+        "eos_by_customer": {
+            c: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95)} for c, v in by_customer.items()
+        },
         "detail": detail,
     }
 
 
-def bias_wer(rows: list[dict[str, Any]]) -> dict[str, float]:
-    """Final-decoder WER with and without the payee/biller prompt (short window)."""
-    from teller.voice.bias import customer_names
-    from teller.voice.engine import load_finals
-
-    out = {}
-    for bias in (False, True):
-        finals = load_finals(ASRSettings(bias=bias))
-        pairs = [
-            (
-                r["text"],
-                finals.transcribe(load_audio(r["audio"]), bias=customer_names(None, r["customer_id"])).text,
-            )
-            for r in rows
-        ]
-        out["with_bias" if bias else "without_bias"] = round(wer(pairs), 4)
-    return out
+def parse_knobs(pairs: list[str]) -> dict[str, Any]:
+    knobs: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, raw = pair.partition("=")
+        try:
+            knobs[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            knobs[key] = raw
+    return knobs
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="voice path benchmark")
-    parser.add_argument("--limit", type=int, default=0)
-    parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--slice", choices=["en", "ja"], default="en")
-    parser.add_argument("--out", type=Path, default=None)
+    parser = argparse.ArgumentParser(description="voice path benchmark (voices × channels × languages)")
+    parser.add_argument("--lang", default="en,ja")
+    parser.add_argument("--voices", default="", help="comma-separated; default: every voice of the language")
+    parser.add_argument("--channels", default=",".join(CHANNELS))
+    parser.add_argument("--sets", default="golden,unseen")
+    parser.add_argument("--limit", type=int, default=0, help="first N lines of each set")
+    parser.add_argument("--asr", nargs="*", default=[], metavar="KEY=VALUE", help="ASRSettings overrides")
+    parser.add_argument("--voice", nargs="*", default=[], metavar="KEY=VALUE", help="VoiceSettings overrides")
+    parser.add_argument("--label", default="")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "voice_path.json")
     args = parser.parse_args(argv)
-    japanese = args.slice == "ja"
-    variants = ",".join(JA_VARIANTS) if japanese and args.variants == ",".join(VARIANTS) else args.variants
-    out = args.out or HERE / "results" / ("voice_path_ja.json" if japanese else "voice_path.json")
-    rows = build("kokoro" if japanese else "piper")[: args.limit or None]
-    runner, runner_kind = make_runner()
-    typed = {
-        r["id"]: runner.run(
-            TurnRequest(
-                id=r["id"], customer_id=r["customer_id"], text=r["text"], now=datetime.fromisoformat(r["now"])
-            )
-        )
-        for r in rows
-    }
+    settings = VoiceSettings(**parse_knobs(args.voice), asr=ASRSettings(**parse_knobs(args.asr)))
+    engine = VoiceEngine.shared(settings)
+    runner = Understand()
+    wanted = [v for v in args.voices.split(",") if v]
+    cells = []
     started = time.perf_counter()
-    results = [run_variant(v, rows, runner, typed) for v in variants.split(",")]
+    load = os.getloadavg()
+    for lang in args.lang.split(","):
+        voices = [v for v, (vl, _) in VOICES.items() if vl == lang and (not wanted or v in wanted)]
+        for which in args.sets.split(","):
+            typed: dict[str, Any] = {}
+            for voice in voices:
+                rows = build(voice, which)[: args.limit or None]
+                for r in rows:
+                    if r["id"] not in typed:
+                        request = TurnRequest(
+                            id=r["id"],
+                            customer_id=r["customer_id"],
+                            text=r["text"],
+                            now=datetime.fromisoformat(r["now"]),
+                        )
+                        typed[r["id"]] = runner.run(request)
+                for channel in args.channels.split(","):
+                    cell = run_cell(rows, channel, runner, engine, typed)
+                    cells.append(
+                        {
+                            "lang": lang,
+                            "set": which,
+                            "voice": voice,
+                            "held_out": HELD_OUT[lang] == voice,
+                            "channel": channel,
+                            **cell,
+                        }
+                    )
+                    print(_line(cells[-1]), flush=True)
     report = {
-        "machine": f"{platform.processor() or platform.machine()}, {platform.python_version()}",
-        "runner": runner_kind,
-        "voice": "kokoro jf_alpha" if japanese else "piper en_US-joe-medium",
-        "utterances": len(rows),
-        "bias_wer": {} if japanese else bias_wer(rows),
-        "variants": results,
+        "label": args.label,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "load_avg_start": [round(x, 2) for x in load],
+        "load_avg_end": [round(x, 2) for x in os.getloadavg()],
+        "settings": settings.model_dump(),
+        "cells": cells,
+        "summary": summary(cells),
         "seconds": round(time.perf_counter() - started, 1),
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
-    print(f"{len(rows)} utterances, runner={runner_kind}; bias WER {report['bias_wer']}")
-    metric = "CER" if japanese else "WER"
-    print(
-        f"{'variant':<14}{metric:>7}{'same':>7}{'spec':>6}{'dec p50':>9}{'dec p95':>9}"
-        f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
+        json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
     )
-    for r in results:
+    print(f"\nload average {report['load_avg_start']} → {report['load_avg_end']}; {report['seconds']} s")
+    print(HEADER)
+    for cell in cells:
+        print(_line(cell))
+    print("\nby language × channel (all voices, both sets):")
+    for key, s in report["summary"].items():
         print(
-            f"{r['variant']:<14}{r['wer']:>7.3f}{r['same_as_typed']:>7.2f}{r['speculative_used']:>6}"
-            f"{r['decode_p50']:>9}{r['decode_p95']:>9}"
-            f"{r['eos_to_action_p50']:>9}{r['eos_to_action_p95']:>9}{r['eos_to_action_max']:>9}"
+            f"  {key:<16} same {s['same']:.0%} ({s['same_count']}/{s['n']})  eos p95 {s['eos_p95']} ms  "
+            f"max {s['eos_max']} ms  by customer p95 {s['eos_p95_by_customer']}"
         )
-    if japanese:
-        for r in results:
-            for d in r["detail"]:
-                if not d["same_as_typed"]:
-                    print(f"  {r['variant']}: {d['text']} -> {d['transcript']}")
     return 0
+
+
+def summary(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per language × channel: agreement over every voice and set, eos → action percentiles."""
+    out: dict[str, Any] = {}
+    for cell in cells:
+        key = f"{cell['lang']}/{cell['channel']}"
+        out.setdefault(key, []).append(cell)
+    result = {}
+    for key, group in out.items():
+        eos = [d["timings_ms"]["eos_to_action"] for c in group for d in c["detail"] if d["timings_ms"]]
+        by: dict[str, list[float]] = {}
+        for c in group:
+            for d in c["detail"]:
+                if d["timings_ms"]:
+                    by.setdefault(d["customer_id"], []).append(d["timings_ms"]["eos_to_action"])
+        n = sum(c["n"] for c in group)
+        same = sum(c["same_count"] for c in group)
+        result[key] = {
+            "n": n,
+            "same_count": same,
+            "same": same / n if n else 0.0,
+            "eos_p50": percentile(eos, 0.5),
+            "eos_p95": percentile(eos, 0.95),
+            "eos_max": round(max(eos), 1) if eos else None,
+            "eos_p95_by_customer": {c: percentile(v, 0.95) for c, v in sorted(by.items())},
+        }
+    return result
+
+
+HEADER = (
+    f"{'lang':<5}{'set':<8}{'voice':<22}{'channel':<10}{'n':>4}{'WER/CER':>8}{'same':>6}{'name':>6}"
+    f"{'inv':>4}{'amount':>7}{'p50':>7}{'p95':>7}{'max':>7}"
+)
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{v:.0%}"
+
+
+def _line(c: dict[str, Any]) -> str:
+    voice = c["voice"] + ("*" if c["held_out"] else "")
+    return (
+        f"{c['lang']:<5}{c['set']:<8}{voice:<22}{c['channel']:<10}{c['n']:>4}{c['error_rate']:>8.3f}"
+        f"{_pct(c['same_as_typed']):>6}{_pct(c['name_acc']):>6}{c['invented_names']:>4}{_pct(c['amount_acc']):>7}"
+        f"{c['eos_p50'] or '-':>7}{c['eos_p95'] or '-':>7}{c['eos_max'] or '-':>7}"
+    )
 
 
 if __name__ == "__main__":

