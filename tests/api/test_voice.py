@@ -96,3 +96,50 @@ def test_stream_takes_another_utterance_after_end(served: Served) -> None:
             results = [e for e in events if e["type"] == "result"]
             assert len(results) == 1, [e["type"] for e in events]
             assert results[0]["intent"] == "balance_inquiry", results[0]
+
+
+def _mulaw_8k(path: Path) -> bytes:
+    """A committed recording as a phone line carries it (8 kHz, telephone band, G.711 mu-law)."""
+    import sys
+
+    from teller.voice.audio import load_audio
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "speech"))
+    from channels import telephone
+
+    return bytes(telephone(load_audio(path)))
+
+
+def test_mulaw_upload_declared_by_content_type(served: Served) -> None:
+    """Raw 8 kHz mu-law sent as audio/PCMU is decoded as such and understood."""
+    files = {"audio": ("call.ulaw", _mulaw_8k(_spoken("what's my balance")), "audio/PCMU")}
+    r = httpx.post(f"{served.url}/v1/turns", files=files, headers=served.auth(), timeout=WAIT_S)
+    assert r.status_code == 200, r.text
+    assert r.json()["intent"] == "balance_inquiry", r.json()
+
+
+def test_stream_start_message_declares_8khz_mulaw(served: Served) -> None:
+    """`start` with mulaw/8000 is acknowledged; the phone-line audio that follows becomes a result."""
+    audio = _mulaw_8k(_spoken("what's my balance")) + b"\xff" * 8_000  # 1 s of mu-law silence after
+    events: list[dict[str, Any]] = []
+    with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth()) as ws:
+        ws.send(json.dumps({"type": "start", "encoding": "mulaw", "sample_rate": 8000}))
+        started = json.loads(ws.recv(timeout=WAIT_S))
+        assert started == {"type": "started", "encoding": "mulaw", "sample_rate": 8000}
+        for start in range(0, len(audio), 160):  # 20 ms packets, as RTP carries them
+            ws.send(audio[start : start + 160])
+        ws.send(json.dumps({"type": "end"}))
+        while not events or events[-1]["type"] != "ended":
+            events.append(json.loads(ws.recv(timeout=WAIT_S)))
+    results = [e for e in events if e["type"] == "result"]
+    assert len(results) == 1 and results[0]["intent"] == "balance_inquiry", events
+
+
+def test_stream_start_with_a_bad_format_is_an_error_event(served: Served) -> None:
+    """An unknown encoding in `start` gets an error event and the stream stays usable."""
+    with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth()) as ws:
+        ws.send(json.dumps({"type": "start", "encoding": "opus", "sample_rate": 48000}))
+        event = json.loads(ws.recv(timeout=WAIT_S))
+        assert event["type"] == "error" and event["code"] == "bad_audio", event
+        ws.send(json.dumps({"type": "text", "text": "what's my balance"}))
+        assert json.loads(ws.recv(timeout=WAIT_S))["type"] == "result"
