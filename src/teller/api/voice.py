@@ -1,11 +1,12 @@
 """The voice path behind the API: uploaded utterances and live PCM streams, over `teller.voice`.
 
-Uploads (multipart `audio`: WAV/FLAC/OGG, or raw 16 kHz mono PCM16) are replayed through the same
-streaming listener the microphone path uses, so endpointing and timings match; the transcript then
-runs as a session turn. Streams feed 16 kHz PCM16 frames to a live `Listener`; each binary message is
-processed on the voice lane (VAD, partial recognizer and the final decode are CPU-bound; see
-`teller.api.lanes`) and its events come back in order: `partial`, `final`, `result`. Models load
-once, in the app's lifespan.
+Uploads (multipart `audio`: WAV/FLAC/OGG, or raw audio whose part content type says what it is, see
+`raw_format`) are replayed through the same streaming listener the microphone path uses, so
+endpointing and timings match; the transcript then runs as a session turn. Streams feed raw frames
+(16 kHz PCM16 unless the stream's `start` message declares another encoding and rate, e.g. 8 kHz
+mu-law from a phone line) to a live `Listener`; each binary message is processed on the voice lane
+(VAD, partial recognizer and the final decode are CPU-bound; see `teller.api.lanes`) and its events
+come back in order: `partial`, `final`, `result`. Models load once, in the app's lifespan.
 
 Uploads are bounded before they are decoded (`teller.voice.audio.load_audio` reads the container's
 length first and decodes with a sample cap: 413 past `max_audio_s`), and server-wide: each upload
@@ -28,7 +29,7 @@ from teller.api.wire import SESSION_PATTERN, TurnOut
 from teller.config import Settings
 from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import BadAudio, InputError, Overloaded
-from teller.voice.audio import FRAME_SAMPLES, SAMPLE_RATE, load_audio, pcm16_to_float, prepare
+from teller.voice.audio import ENCODINGS, FRAME_SAMPLES, SAMPLE_RATE, StreamDecoder, decode_pcm, load_audio
 from teller.voice.engine import VoiceEngine
 from teller.voice.files import act_on_fragments, fragments, listen_samples
 from teller.voice.session import Listener, VoiceEvent
@@ -38,7 +39,33 @@ if TYPE_CHECKING:
     from teller.api.service import TurnService
 
 log = logging.getLogger("teller.api.voice")
-_FRAME_BYTES = FRAME_SAMPLES * 2
+
+# Raw upload content types (RFC 3551 names; `rate=` may follow, 8000 by default for G.711).
+_RAW_TYPES = {
+    "audio/pcmu": "mulaw", "audio/basic": "mulaw", "audio/x-mulaw": "mulaw", "audio/mulaw": "mulaw",
+    "audio/pcma": "alaw", "audio/x-alaw": "alaw", "audio/alaw": "alaw",
+}  # fmt: skip
+
+
+def raw_format(content_type: str | None) -> tuple[str, int] | None:
+    """(encoding, rate) of a raw upload from its content type; None for a container or plain bytes.
+
+    audio/PCMU, audio/basic → 8 kHz mu-law; audio/PCMA → 8 kHz A-law (`;rate=16000` overrides);
+    audio/L16;rate=8000 → little-endian PCM16 at that rate (16 kHz without `rate`).
+    """
+    if not content_type:
+        return None
+    kind, *params = [p.strip().lower() for p in content_type.split(";")]
+    values = dict(p.partition("=")[::2] for p in params)
+    encoding = _RAW_TYPES.get(kind) or ("pcm16" if kind == "audio/l16" else None)
+    if encoding is None:
+        return None
+    default = 8000 if encoding != "pcm16" else SAMPLE_RATE
+    try:
+        rate = int(values.get("rate", default))
+    except ValueError:
+        raise BadAudio(f"content type {content_type!r}: rate must be a whole number of Hz") from None
+    return encoding, rate
 
 
 def load_voice(settings: Settings, api: ApiSettings) -> VoiceAdapter | None:
@@ -98,18 +125,26 @@ class VoiceAdapter:
         self.audio_in_flight_s += reserve
         try:
             data = await upload.read()
-            work = service.voice_call(self._run_upload, service, customer_id, data, session_id)
+            raw = raw_format(upload.content_type)
+            work = service.voice_call(self._run_upload, service, customer_id, data, session_id, raw)
             return await service.observed(work, voice=True)
         finally:
             self.audio_in_flight_s -= reserve
 
     def _run_upload(
-        self, service: TurnService, customer_id: str, data: bytes, session_id: str | None
+        self,
+        service: TurnService,
+        customer_id: str,
+        data: bytes,
+        session_id: str | None,
+        raw: tuple[str, int] | None = None,
     ) -> tuple[TurnRequest, TurnResult, str | None]:
-        if data[:4] in (b"RIFF", b"fLaC", b"OggS"):
-            samples = load_audio(data, max_seconds=self.api.max_audio_s)
+        limit = self.api.max_audio_s
+        if raw is None and data[:4] in (b"RIFF", b"fLaC", b"OggS"):
+            samples = load_audio(data, max_seconds=limit)  # G.711 WAVs included (soundfile reads them)
         else:
-            samples = prepare(pcm16_to_float(data), SAMPLE_RATE, max_seconds=self.api.max_audio_s, name="pcm")
+            encoding, rate = raw or ("pcm16", SAMPLE_RATE)
+            samples = decode_pcm(data, encoding=encoding, rate=rate, max_seconds=limit)
         runner = _SessionRunner(service, session_id)
         now = service.runner.clock.now()
         rid = uuid.uuid4().hex[:16]
@@ -149,16 +184,31 @@ class AudioStream:
             live=True,
             on_event=self._on_event,
         )
-        self._pending = b""
-        self._budget = int(adapter.api.max_audio_s * SAMPLE_RATE * 2)  # bytes of audio per utterance
+        self._pending: list[Any] = []  # 16 kHz samples short of a whole frame
+        self._decoder = StreamDecoder()
+        self._max_audio_s = adapter.api.max_audio_s
+        self._budget = int(self._max_audio_s * self._decoder.bytes_per_second())  # bytes per utterance
         self._since_result = 0
+        self._fed = False
+
+    def start(self, encoding: object, sample_rate: object) -> None:
+        """The stream's format, from its `start` message; only before this utterance's first audio."""
+        if self._fed:
+            raise BadAudio("send `start` before the utterance's audio (or after an `end`)")
+        if encoding not in ENCODINGS:
+            raise BadAudio(f"start.encoding must be one of {', '.join(ENCODINGS)}")
+        if not isinstance(sample_rate, int) or isinstance(sample_rate, bool):
+            raise BadAudio("start.sample_rate must be a whole number of Hz (8000 or 16000, say)")
+        self._decoder = StreamDecoder(str(encoding), sample_rate)
+        self._budget = int(self._max_audio_s * self._decoder.bytes_per_second())
 
     def _on_event(self, event: VoiceEvent) -> None:
         if event.kind in ("partial", "final"):
             self._events.append({"type": event.kind, "text": event.text, "at_ms": round(event.at_ms, 1)})
 
     async def feed(self, pcm: bytes) -> list[dict[str, Any]]:
-        """Feed PCM16 bytes (any length); the events they caused, in order."""
+        """Feed raw bytes in the stream's format (any length); the events they caused, in order."""
+        self._fed = True
         self._since_result += len(pcm)
         if self._since_result > self._budget:
             self._since_result = 0
@@ -167,16 +217,16 @@ class AudioStream:
 
     @property
     def api_seconds(self) -> float:
-        return self._budget / (SAMPLE_RATE * 2)
+        return self._budget / self._decoder.bytes_per_second()
 
     def _feed(self, pcm: bytes) -> list[dict[str, Any]]:
-        data = self._pending + pcm
-        whole = len(data) - len(data) % _FRAME_BYTES
-        self._pending = data[whole:]
+        import numpy as np
+
+        samples = np.concatenate([*self._pending, self._decoder.decode(pcm)])
+        whole = samples.size - samples.size % FRAME_SAMPLES
+        self._pending = [samples[whole:]]
         results: list[TurnResult] = []
-        samples = pcm16_to_float(data[:whole]) if whole else None
-        for start in range(0, whole // 2, FRAME_SAMPLES):
-            assert samples is not None
+        for start in range(0, whole, FRAME_SAMPLES):
             results.extend(self._listener.feed(samples[start : start + FRAME_SAMPLES]))
         return self._drain(results)
 

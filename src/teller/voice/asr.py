@@ -23,6 +23,8 @@ class Hypothesis:
     final: bool
     audio_ms: float  # how much of the utterance's audio it covers
     confidence: float | None = None
+    alternatives: tuple[str, ...] = ()  # the decoder's other n-best transcripts, best first
+    language: str | None = None  # what the recognizer decoded it as ("en", "ja"), when it knows
 
 
 class PartialRecognizer(Protocol):
@@ -46,15 +48,50 @@ class FinalRecognizer(Protocol):
 
 
 _BACKCHANNEL = frozenset(re.findall(r"\w+", "uh huh uhhuh um umm hm hmm mm mhm mmhm mhmm ah aha oh"))
+# Japanese fillers and backchannels, after long marks and small tsu are dropped (えーっと → えと).
+# はい and ええ are left alone (they answer "よろしいですか？"), and so is ううん (it means no).
+_FILLERS_JA = frozenset(
+    "うん うんうん えー え えと えとー あの あのう その まあ あー あ うむ ふん ふーん へー ほう "
+    "なるほど ん んー んん そうですね そっか そうか".replace("ー", "").split()
+)
+_ANSWERS_JA = frozenset(["はい", "ええ", "いいえ", "ううん", "いや"])
+_JA_SPLIT = re.compile(r"[\s、。，,.！!？?…・〜~]+")
 
 
 def is_backchannel(text: str) -> bool:
-    """Only filler words ("uh-huh", "mm-hmm", "um"): not a turn of its own.
+    """Only filler words ("uh-huh", "mm-hmm", "um", "うん", "えーと", "あの"): not a turn of its own.
 
-    "yes", "okay" and "sure" are left alone: they answer a confirmation prompt.
+    "yes", "okay", "sure", "はい" and "ええ" are left alone: they answer a confirmation prompt.
     """
+    if not text.isascii():
+        return is_filler_ja(text)
     words = re.findall(r"[a-z]+", text.lower())
     return bool(words) and len(words) <= 3 and all(w in _BACKCHANNEL for w in words)
+
+
+def is_filler_ja(text: str) -> bool:
+    """Japanese text made only of fillers and backchannels ("うん。", "えーっと、あの…"), up to three."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text)
+    folded = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in folded)  # katakana → hiragana
+    parts = [p.replace("ー", "").replace("っ", "") for p in _JA_SPLIT.split(folded) if p]
+    if any(p in _ANSWERS_JA for p in parts):
+        return False
+    words = [_fillers(p) for p in parts if p]
+    return bool(words) and all(w is not None for w in words) and sum(len(w or ()) for w in words) <= 3
+
+
+def _fillers(text: str) -> list[str] | None:
+    """`text` cut into fillers, longest first ("えとあの" → えと, あの), or None if it is not only fillers."""
+    if not text:
+        return []
+    for size in range(min(len(text), 5), 0, -1):
+        if text[:size] in _FILLERS_JA:
+            rest = _fillers(text[size:])
+            if rest is not None:
+                return [text[:size], *rest]
+    return None
 
 
 def bias_prompt(names: Sequence[str]) -> str:

@@ -7,6 +7,10 @@ cap, so a header that lies costs at most `max_seconds` of audio. A 1 MB OGG of h
 therefore costs kilobytes, not gigabytes.
 
 Streaming input is cut into frames of `FRAME_SAMPLES` (32 ms, the size Silero VAD takes).
+
+Telephony: raw G.711 (mu-law `mulaw`, A-law `alaw`) and PCM16 at 8 kHz or any rate in range decode
+with `decode_pcm`; a live stream resamples chunk by chunk with `StreamDecoder` (soxr's streaming
+resampler, so chunk edges leave no clicks). G.711 is expanded by the standard's tables (ITU-T G.711).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +87,79 @@ def pcm16_to_float(pcm: bytes) -> Samples:
     if len(pcm) % 2:
         raise BadAudio("PCM16 input has an odd number of bytes")
     return (np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0).astype(np.float32)
+
+
+Encoding = Literal["pcm16", "mulaw", "alaw"]
+ENCODINGS: tuple[str, ...] = ("pcm16", "mulaw", "alaw")
+
+
+def _g711_tables() -> tuple[Samples, Samples]:
+    """Float values of every mu-law and A-law byte (ITU-T G.711 expansion, 16-bit scale / 32768)."""
+    code = np.arange(256, dtype=np.int32)
+    u = ~code & 0xFF
+    mag = ((((u & 0x0F) << 3) + 0x84) << ((u & 0x70) >> 4)) - 0x84
+    mulaw = np.where(u & 0x80, -mag, mag)
+    a = code ^ 0x55
+    seg = (a & 0x70) >> 4
+    base = ((a & 0x0F) << 4) + 8
+    amag = np.where(seg == 0, base, (base + 0x100) << np.maximum(seg - 1, 0))
+    alaw = np.where(a & 0x80, amag, -amag)
+    return (mulaw / 32768.0).astype(np.float32), (alaw / 32768.0).astype(np.float32)
+
+
+MULAW, ALAW = _g711_tables()
+
+
+def to_float(data: bytes, encoding: str = "pcm16") -> Samples:
+    """Raw mono bytes (little-endian PCM16, mu-law or A-law) to float32 in [-1, 1)."""
+    if encoding == "pcm16":
+        return pcm16_to_float(data)
+    table = {"mulaw": MULAW, "alaw": ALAW}.get(encoding)
+    if table is None:
+        raise BadAudio(f"unknown audio encoding {encoding!r} (one of {', '.join(ENCODINGS)})")
+    out: Samples = table[np.frombuffer(data, dtype=np.uint8)]
+    return out
+
+
+def decode_pcm(
+    data: bytes, *, encoding: str = "pcm16", rate: int = SAMPLE_RATE, max_seconds: float = 30.0
+) -> Samples:
+    """A whole raw buffer (e.g. an 8 kHz mu-law upload) as 16 kHz mono float32."""
+    return prepare(to_float(data, encoding), rate, max_seconds=max_seconds, name=encoding)
+
+
+class StreamDecoder:
+    """Raw chunks of any length in one encoding and rate → 16 kHz samples, resampled as a stream."""
+
+    def __init__(self, encoding: str = "pcm16", rate: int = SAMPLE_RATE) -> None:
+        if encoding not in ENCODINGS:
+            raise BadAudio(f"unknown audio encoding {encoding!r} (one of {', '.join(ENCODINGS)})")
+        if rate < MIN_RATE or rate > MAX_RATE:
+            raise BadAudio(f"sample rate {rate} Hz cannot be resampled to 16 kHz (need 8-192 kHz)")
+        self.encoding, self.rate = encoding, rate
+        self.width = 2 if encoding == "pcm16" else 1
+        self._carry = b""
+        self._resampler: Any = None
+        if rate != SAMPLE_RATE:
+            try:
+                import soxr  # type: ignore[import-untyped,unused-ignore]
+            except ImportError as exc:
+                raise MissingExtra("soxr", "voice") from exc
+            self._resampler = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
+
+    def bytes_per_second(self) -> int:
+        return self.rate * self.width
+
+    def decode(self, chunk: bytes, *, last: bool = False) -> Samples:
+        """16 kHz samples for `chunk` (a trailing odd PCM16 byte waits for the next chunk)."""
+        data = self._carry + chunk
+        whole = len(data) - len(data) % self.width
+        self._carry = data[whole:]
+        samples = to_float(data[:whole], self.encoding)
+        if self._resampler is None:
+            return samples
+        out: Samples = np.asarray(self._resampler.resample_chunk(samples, last=last), dtype=np.float32)
+        return out
 
 
 def prepare(samples: Samples, rate: int, *, max_seconds: float = 30.0, name: str = "audio") -> Samples:

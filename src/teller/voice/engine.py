@@ -101,7 +101,7 @@ class VoiceEngine:
             return ja
         from teller.voice.bilingual import BilingualFinals
 
-        return BilingualFinals(ja, self.finals)
+        return BilingualFinals(ja, self.finals, lid_seconds=self.settings.asr.lid_seconds)
 
     def partials_for(self, *, japanese: bool) -> bool:
         """Whether live partials apply: pocketsphinx has only an English model."""

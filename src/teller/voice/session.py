@@ -5,6 +5,7 @@ The order of work for one turn, frame by frame:
     VAD                 speech probability → speech / not speech
     partials            pocketsphinx hypothesis (live text; steers endpointing, feeds prefetch)
     endpointing         silence needed depends on the tail of the best text (`slots.Tail`)
+    1.5 s of speech     a bilingual customer's language, when the start settles it (`BilingualFinals.early`)
     pause (160 ms)      speculative final decode starts in the background (early work)
     stable text         `runner.prefetch` warms normalization and name lookup (early work)
     end of turn         keep the speculative final if speech did not resume, else decode now
@@ -50,6 +51,7 @@ from teller.voice.audio import FRAME_MS, Samples
 from teller.voice.bias import speaker
 from teller.voice.endpoint import Endpointer, Event, Kind
 from teller.voice.engine import StreamParts, VoiceEngine
+from teller.voice.hearing import Ear, ear_for, hear
 from teller.voice.repair import repair
 from teller.voice.slots import Tail, name_tokens, tail_state, tail_state_ja
 
@@ -151,6 +153,14 @@ class Listener:
         self.names = (*who.names_ja, *who.names) if japanese else who.names
         self._partials_on = engine.partials_for(japanese=japanese)
         self._name_toks = name_tokens(self.names)
+        self._ear = _ear(runner, customer_id) if self.settings.hear else None
+        # A bilingual recognizer decides the language early, on the start of speech (see bilingual.py)
+        from teller.voice.bilingual import BilingualFinals
+
+        bilingual = self.finals if isinstance(self.finals, BilingualFinals) else None
+        self._detect: Callable[[Samples], str] | None = bilingual.early if bilingual else None
+        lid_s = bilingual.lid_seconds if bilingual else 0.0
+        self._lid_frames = round((lid_s * 1000 + self.settings.pre_roll_ms) / FRAME_MS) if lid_s > 0 else 0
         self._endpointer = Endpointer(self.settings)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="asr") if live else None
         self._t0 = time.perf_counter()
@@ -170,6 +180,7 @@ class Listener:
         self._prefetched: set[str] = set()
         self._spec: _Speculation | None = None
         self._spec_frames = 0
+        self._language: str | None = None
 
     # -- clock -------------------------------------------------------------------------------------
 
@@ -200,6 +211,8 @@ class Listener:
         if self._endpointer.in_turn:
             self._audio.append(frame)
             self._partial_step(frame)
+            if self._detect is not None and self._language is None and len(self._audio) == self._lid_frames:
+                self._language = self._detect(np.concatenate(self._audio))
         tail = self._tail() if self._endpointer.in_turn else Tail.NEUTRAL
         events = self._endpointer.push(speech, tail)
         if not self.live:
@@ -274,11 +287,16 @@ class Listener:
             return None
         return self._finish(event)
 
+    def _transcribe(self, samples: Samples) -> Hypothesis:
+        if self._detect is None:
+            return self.finals.transcribe(samples, bias=self.names)
+        language = self._language  # None for speech shorter than lid_seconds: decided on all of it
+        return self.finals.transcribe(samples, bias=self.names, language=language)  # type: ignore[call-arg]
+
     def _speculate(self) -> None:
         samples = np.concatenate(self._audio)
-        finals, names = self.finals, self.names
         self._spec = _Speculation(
-            lambda: finals.transcribe(samples, bias=names),
+            lambda: self._transcribe(samples),
             self._now_ms(),
             self._pool,
             usable_from=self._stream_ms + self.settings.replay_decode_ms,
@@ -296,7 +314,7 @@ class Listener:
             self._clock = max(self._clock, ready_at)
         else:
             t = time.perf_counter()
-            hyp = self.finals.transcribe(np.concatenate(self._audio), bias=self.names)
+            hyp = self._transcribe(np.concatenate(self._audio))
             decode_ms = (time.perf_counter() - t) * 1000
             if not self.live:
                 self._clock += decode_ms
@@ -310,8 +328,9 @@ class Listener:
         self.on_event(VoiceEvent("final", final_at, hyp.text))
         self._turns += 1
         rid = self.request_id if self._turns == 1 else f"{self.request_id}-{self._turns}"
-        fixed = repair(hyp.text) if self.settings.repair and hyp.text.isascii() else None
-        text = fixed.text if fixed is not None else hyp.text
+        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear)
+        fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
+        text = fixed.text if fixed is not None else heard_text
         request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()
         result = self.runner.run(request)
@@ -328,10 +347,12 @@ class Listener:
             "eos_to_action": action_at - eos,
             "speculative": 1.0 if used_spec else 0.0,
         }
-        trace = result.trace
+        voice = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
         if fixed is not None:
-            repaired = TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
-            trace = [repaired, *trace]
+            voice.append(
+                TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
+            )
+        trace = [*voice, *result.trace]
         result = result.model_copy(
             update={
                 "transcript": text,
@@ -341,6 +362,17 @@ class Listener:
         )
         self.on_event(VoiceEvent("result", action_at, result.action.value))
         return result
+
+
+def _ear(runner: object, customer_id: str) -> Ear | None:
+    """What the customer's bank knows, to check transcripts against (None without a bank)."""
+    snapshot = getattr(getattr(runner, "bank", None), "snapshot", None)
+    if not callable(snapshot):
+        return None
+    try:
+        return ear_for(snapshot(customer_id))
+    except Exception:  # an unknown customer: the turn itself reports it
+        return None
 
 
 def _rounded(values: dict[str, float]) -> dict[str, float]:

@@ -22,6 +22,7 @@ class ASRSettings(BaseModel):
     compute_type: str = "int8"
     cpu_threads: int = 2
     beam_size: int = 2  # measured: 34/40 spoken=typed vs 32/40 greedy, +50-130 ms decode
+    n_best: int = 2  # transcripts kept from the beam (≤ beam_size) for rescoring against the customer's names
     language: str = "en"
     # Whisper pads every input to 30 s; the encoder accepts a shorter window (utterance + this much
     # silence), which is most of the speed-up. 0 keeps the classic 30 s; 1.0 is faster but less accurate.
@@ -36,6 +37,10 @@ class ASRSettings(BaseModel):
     ja_model_sha256: str = ""
     ja_beam_size: int = 2
     ja_window_pad_s: float = 8.0
+    # Language of a Japanese-locale customer's utterance, from the multilingual model's encoder over
+    # this many seconds of the start of speech, decided while they are still talking; English then costs
+    # only tiny.en. 0: detect on the whole utterance at the pause (one full base encode for every turn).
+    lid_seconds: float = 1.5
     # openai: any OpenAI-compatible /v1/audio/transcriptions server
     base_url: str | None = None
     model: str = "whisper-1"
@@ -63,6 +68,8 @@ class VoiceSettings(BaseModel):
     # after the pause, instead of after the measured decode, so a file always splits the same way.
     replay_decode_ms: int = Field(default=0, ge=0)
     prefetch: bool = True  # warm normalization and name lookup on stable partials
+    # rescore the n-best against the customer's names and numbers; fix a near-miss name (hearing.py)
+    hear: bool = True
     repair: bool = (
         True  # undo safe recognizer confusions ("I'm at my card" → "Unlock my card"), see repair.py
     )

@@ -1,7 +1,10 @@
 """WS /v1/turns/stream: one session per connection.
 
-Client → server: binary frames of 16 kHz mono PCM16 (when the voice path is installed), or JSON text
+Client → server: binary frames of mono audio (when the voice path is installed), or JSON text
 frames `{"type": "text", "text": "..."}` for typed turns and `{"type": "end"}` to close an utterance.
+Audio is 16 kHz little-endian PCM16 unless a `{"type": "start", "encoding": "mulaw", "sample_rate":
+8000}` message came first (encodings `pcm16`, `mulaw`, `alaw`; any rate from 8 to 192 kHz): the
+server answers `started` and keeps that format for the connection's later utterances too.
 Server → client: JSON events `partial` and `final` (transcripts), `result` (the turn contract plus
 `session_id`), `error` (`code`, `message`), and `ended` once an `end` has been handled (after any
 result it finished); the next audio starts a new utterance on the same connection and session.
@@ -36,7 +39,7 @@ from teller.api.admission import Gate, client_address, key_in_query
 from teller.api.fairness import retry_after
 from teller.api.service import TurnService
 from teller.api.wire import SESSION_PATTERN, TurnIn
-from teller.errors import TellerError
+from teller.errors import MissingExtra, TellerError
 
 router = APIRouter(tags=["turns"])
 
@@ -124,6 +127,7 @@ class _Utterances:
         self._customer = customer
         self._session_id = session_id
         self.audio: Any = None
+        self.format: tuple[object, object] | None = None  # the `start` message's (encoding, rate)
 
     async def start(self) -> None:
         self.audio = await self._service.voice_call(self._new, wait=True)
@@ -132,7 +136,17 @@ class _Utterances:
         service = self._service
         if service.voice is None:
             return None
-        return service.voice.stream(service, self._customer, self._session_id)
+        stream = service.voice.stream(service, self._customer, self._session_id)
+        if self.format is not None:
+            stream.start(*self.format)
+        return stream
+
+    def set_format(self, encoding: object, sample_rate: object) -> None:
+        """Declare the audio format (checked by the stream; kept for the next utterances)."""
+        if self.audio is None:
+            raise MissingExtra("voice", "voice")
+        self.audio.start(encoding, sample_rate)
+        self.format = (encoding, sample_rate)
 
     async def end(self) -> list[dict[str, Any]]:
         """Finish the open utterance: its events, then `ended`; the next audio is a new utterance."""
@@ -166,8 +180,18 @@ async def _on_text(
         elif kind == "end":
             for event in await voice.end():
                 await ws.send_text(orjson.dumps(event).decode())
+        elif kind == "start":
+            encoding, rate = frame.get("encoding", "pcm16"), frame.get("sample_rate", 16000)
+            voice.set_format(encoding, rate)
+            await ws.send_text(
+                orjson.dumps({"type": "started", "encoding": encoding, "sample_rate": rate}).decode()
+            )
         else:
-            await _error(ws, "bad_frame", 'expected {"type": "text", "text": ...} or {"type": "end"}')
+            await _error(
+                ws,
+                "bad_frame",
+                'expected {"type": "text", "text": ...}, {"type": "start", ...} or {"type": "end"}',
+            )
     except ValidationError as exc:
         first = exc.errors()[0]
         await _error(ws, "bad_request", f"{'.'.join(map(str, first['loc']))}: {first['msg']}")

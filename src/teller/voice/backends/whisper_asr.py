@@ -28,6 +28,9 @@ from teller.voice.settings import ASRSettings
 
 _FULL_WINDOW = 3000  # mel frames in Whisper's 30 s window (100 per second)
 _HOP = 160  # samples per mel frame
+# Japanese audio shorter than this (pre-roll and pause included: ~0.8 s of speech) is a filler or a
+# yes/no far more often than a command; it is decoded without the customer's names in the prompt.
+SHORT_JA_S = 1.3
 _verified: set[tuple[str, str]] = set()
 _lock = threading.Lock()
 
@@ -101,9 +104,9 @@ class WhisperFinals:
         self._storage = ctranslate2.StorageView
         self._prompts: dict[tuple[str, ...], list[int]] = {}
 
-    def encode(self, samples: Samples) -> Any:
+    def encode(self, samples: Samples, *, pad_s: float | None = None) -> Any:
         """The encoder's output for `samples` (reusable by `language` and `transcribe`)."""
-        window = _window(samples.size, self._settings.window_pad_s)
+        window = _window(samples.size, self._settings.window_pad_s if pad_s is None else pad_s)
         # pad with silent audio (not zero features): the encoder then sees what Whisper was trained on
         padded = np.zeros(window * _HOP, dtype=np.float32)
         padded[: min(samples.size, padded.size)] = samples[: padded.size]
@@ -115,27 +118,50 @@ class WhisperFinals:
         token, prob = self._model.model.detect_language(encoded)[0][0]
         return str(token).strip("<|>"), float(prob)
 
+    def detect(self, samples: Samples, seconds: float) -> tuple[str, float]:
+        """Language of the first `seconds` of `samples`: an encoder pass over that much audio only.
+
+        Whisper base on 1.5 s (padded to 2 s) costs about a tenth of an utterance-plus-8-s encode.
+        """
+        head = samples[: int(seconds * SAMPLE_RATE)]
+        return self.language(self.encode(head, pad_s=0.5))
+
     def transcribe(self, samples: Samples, *, bias: Sequence[str] = (), encoded: Any = None) -> Hypothesis:
         if encoded is None:
             encoded = self.encode(samples)
-        prompt = self._prompt(tuple(bias) if self._settings.bias else ())
         seconds = samples.size / SAMPLE_RATE
+        names = tuple(bias) if self._settings.bias else ()
+        if self._japanese and names and seconds < SHORT_JA_S:
+            names = ("",)  # command words only: a names prompt turns a filler into a name (えーと → 伊藤)
+        prompt = self._prompt(names)
         # tokens: English commands run ~3 words/s at ~1.3 tokens/word; Japanese ~7 morae/s, and a
         # kanji is often 2-3 byte-level tokens
         budget = int(seconds * (24 if self._japanese else 8)) + 12
+        beam = self._settings.beam_size
         result = self._model.model.generate(
             encoded,
             [prompt],
-            beam_size=self._settings.beam_size,
+            beam_size=beam,
+            num_hypotheses=max(1, min(beam, self._settings.n_best)),
             return_scores=True,
             max_length=min(448, len(prompt) + budget),
             suppress_blank=True,
         )[0]
         eot = self._tokenizer.eot
-        ids = [t for t in result.sequences_ids[0] if t < eot]
-        text = _drop_repeats(self._tokenizer.decode(ids).strip())
+        texts: list[str] = []
+        for sequence in result.sequences_ids:
+            text = _drop_repeats(self._tokenizer.decode([t for t in sequence if t < eot]).strip())
+            if text not in texts:
+                texts.append(text)
         score = float(result.scores[0]) if result.scores else None
-        return Hypothesis(text, final=True, audio_ms=seconds * 1000, confidence=score)
+        return Hypothesis(
+            texts[0] if texts else "",
+            final=True,
+            audio_ms=seconds * 1000,
+            confidence=score,
+            alternatives=tuple(texts[1:]),
+            language="ja" if self._japanese else self._settings.language,
+        )
 
     def _prompt(self, bias: tuple[str, ...]) -> list[int]:
         cached = self._prompts.get(bias)
@@ -143,7 +169,8 @@ class WhisperFinals:
             tok = self._tokenizer
             cached = []
             if bias:
-                text = bias_prompt_ja(bias) if self._japanese else " " + bias_prompt(bias)
+                listed = tuple(n for n in bias if n)
+                text = bias_prompt_ja(listed) if self._japanese else " " + bias_prompt(listed)
                 words = tok.encode(text)[-200:]
                 cached = [tok.sot_prev, *words]
             cached += [*tok.sot_sequence, tok.no_timestamps]

@@ -1,0 +1,208 @@
+"""Hearing the customer's own words: the decoder's n-best rescored against their names and numbers,
+and a near-miss name put right with a trace. Pure text over what the bank says about the customer.
+
+Two steps, both traced as stage `voice`, neither ever inventing a payee:
+
+1. **n-best** (`hear:nbest`): the beam's transcripts are scored by what the customer's bank knows. A
+   transcript that names one of their payees or billers in full scores 2 (one that leaves a choice
+   between several, 1); a card or account reference ("ending in 8830") whose four digits are one of
+   theirs scores 1; a malformed number ("1800,000", a three- or five-digit "ending in") costs 1.
+   The best-scoring transcript wins; ties keep the decoder's order, so an alternative is chosen only
+   when it is strictly better evidence. The text is always one the recognizer heard.
+2. **near-miss name** (`hear:name`): when the chosen transcript names none of the customer's payees or
+   billers at all, a stretch of it that sounds like exactly one of their names ("to Merida" for Maria,
+   "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
+   the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
+   `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
+   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is.
+
+Amounts and digit strings are never rewritten: a wrong number is worse than a question. A corrected
+name reaches the customer as the registered name in the confirmation every transfer needs.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jellyfish
+
+from teller.names.keys import kana_to_romaji, metaphone, romaji_key
+from teller.names.stopwords import AMBIGUOUS_EN, STOP_EN
+
+NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
+MARGIN = 0.05  # ...and how far clear of the second-nearest name
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# Words of a command that are never a name, beyond the names index's own stop words.
+_COMMAND_WORDS = """send transfer pay paid wire give move to from for my the a an of on in at and please can
+could you i i'm want would like bill bills card cards account accounts balance dollars dollar bucks cents
+yen usd jpy money savings checking credit debit rewards lock unlock freeze unfreeze block stolen lost
+ending last digits tomorrow today morning evening night next week day after what's what is how much have
+check toward towards zero oh one two three four five six seven eight nine ten eleven twelve thirteen
+fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
+hundred thousand million grand double triple hey okay yes no"""
+_NOT_NAME = STOP_EN | AMBIGUOUS_EN | frozenset(_COMMAND_WORDS.split())
+_JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+")
+_JA_AFTER = ("さん", "様", "さま", "くん", "ちゃん", "に", "へ", "の", "宛")
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One change to what the recognizer said, for the trace: `rule`, what was heard, what replaced it."""
+
+    rule: str
+    heard: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ear:
+    """What the customer's bank knows that a transcript can be checked against."""
+
+    index: Any  # teller.names.NameIndex of their payees and billers
+    forms: tuple[tuple[str, str], ...]  # (form as it may be heard, text to put in its place)
+    last4: frozenset[str]
+
+
+def ear_for(snapshot: Any) -> Ear:
+    """The `Ear` of one customer's snapshot (payees, billers and their aliases; cards and accounts)."""
+    from teller.names import index_for
+
+    forms: list[tuple[str, str]] = []
+    for payee in snapshot.payees:
+        native = payee.display_name.replace(" ", "").replace("\u3000", "")
+        if not native.isascii():  # 佐藤 健 is heard as 佐藤健, or in kana
+            forms.extend((form, native) for form in (native, payee.reading_kana or "") if form)
+        for name in {payee.display_name, payee.latin or ""} - {""}:
+            if not name.isascii():
+                continue
+            forms.append((name, name))
+            words = name.split()
+            if len(words) > 1:  # a first or last name said alone: "to Maria"
+                forms.extend((w, w) for w in words)
+    for biller in snapshot.billers:
+        for name in {biller.display_name, biller.latin or "", *biller.aliases} - {""}:
+            forms.append((name, name))
+    last4 = {c.last4 for c in snapshot.cards} | {a.number_last4 for a in snapshot.accounts}
+    if any(not form.isascii() for form, _ in forms):
+        from teller.names.sound import reading
+
+        reading("佐藤")  # load the reading dictionary now, not during a turn
+    return Ear(index_for(snapshot), tuple(dict.fromkeys(forms)), frozenset(last4))
+
+
+def hear(best: str, alternatives: Sequence[str], ear: Ear | None) -> tuple[str, list[Heard]]:
+    """The transcript to run and the changes made to the recognizer's best one (empty: none)."""
+    if ear is None or not best:
+        return best, []
+    changes: list[Heard] = []
+    text = best
+    if alternatives:
+        ranked = sorted(enumerate([best, *alternatives]), key=lambda p: (-_fit(p[1], ear), p[0]))
+        if ranked[0][0] != 0:
+            text = ranked[0][1]
+            changes.append(Heard("hear:nbest", best, text))
+    if ear.index.scan(text).status == "none":
+        near = _near_name(text, ear)
+        if near is not None:
+            span, name = near
+            fixed = text.replace(span, name, 1)
+            changes.append(Heard("hear:name", span, name))
+            text = fixed
+    return text, changes
+
+
+def _fit(text: str, ear: Ear) -> int:
+    """How well a transcript fits what the customer has (see the module docstring)."""
+    match = ear.index.scan(text)
+    score = 0
+    if match.status == "match" and match.candidates and match.candidates[0].score >= 97:
+        score += 2
+    elif match.status in ("match", "clarify"):
+        score += 1
+    folded = unicodedata.normalize("NFKC", text)
+    for digits in re.findall(r"(?:ending|last|末尾)\D{0,12}?((?:\d[\s-]?){2,8})", folded, flags=re.I):
+        run = re.sub(r"\D", "", digits)
+        score += 1 if run in ear.last4 else -1 if len(run) != 4 else 0
+    score -= len(re.findall(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b", folded))
+    return score
+
+
+def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
+    """(heard stretch, registered form) when exactly one name is near enough, else None."""
+    scored: dict[str, tuple[float, str]] = {}  # replacement → (similarity, heard stretch)
+    for span in _spans(text):
+        for form, replacement in ear.forms:
+            if span.isascii() != form.isascii():
+                continue
+            sim = _similarity(span, form)
+            if sim > scored.get(replacement, (0.0, ""))[0]:
+                scored[replacement] = (sim, span)
+    ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])
+    if not ranked or ranked[0][1][0] < NEAR:
+        return None
+    best_name, (best_sim, span) = ranked[0]
+    rivals = [sim for name, (sim, _) in ranked[1:] if not _same_entity(name, best_name, ear)]
+    if rivals and best_sim - rivals[0] < MARGIN:
+        return None
+    return span, best_name
+
+
+def _same_entity(a: str, b: str, ear: Ear) -> bool:
+    """Two forms of one payee or biller ("Maria" and "Maria Garcia") are not rivals."""
+    found = ear.index.lookup(a)
+    other = ear.index.lookup(b)
+    return bool(found.candidates and other.candidates) and found.candidates[0].id == other.candidates[0].id
+
+
+def _spans(text: str) -> list[str]:
+    """Stretches that could be a name: 1-3 Latin words that are no command word, or Japanese runs
+    standing where a name stands (before さん/に/へ/の, or at the end)."""
+    out: list[str] = []
+    words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    for i in range(len(words)):
+        for k in (1, 2, 3):
+            chunk = words[i : i + k]
+            if len(chunk) < k or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
+                break
+            out.append(text[chunk[0][1] : chunk[-1][2]])
+    for m in _JA_RUN.finditer(text):
+        run, end = m.group(), m.end()
+        for cut in _JA_AFTER:
+            at = run.find(cut)
+            if at > 1:
+                out.extend(run[start:at] for start in range(at - 1))
+        if end == len(text.rstrip("。、！？ ")) or text[end : end + 1] in "、。":
+            out.append(run)
+    return out
+
+
+def _similarity(heard: str, form: str) -> float:
+    """Mean of Jaro-Winkler over the letters and over the sound key (Metaphone, or romaji of the reading)."""
+    a, b = _letters(heard), _letters(form)
+    if not a or not b or a == b:
+        return 0.0 if a != b else 1.0
+    spelled = jellyfish.jaro_winkler_similarity(a, b)
+    ka, kb = _key(a), _key(b)
+    sound = jellyfish.jaro_winkler_similarity(ka, kb) if ka and kb else spelled
+    return (spelled + sound) / 2
+
+
+def _letters(text: str) -> str:
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return "".join(ch for ch in folded if ch.isalpha())
+
+
+def _key(letters: str) -> str:
+    """Metaphone of Latin letters; canonical romaji of the kana reading of Japanese ones."""
+    if letters.isascii():
+        return metaphone(letters)
+    from teller.names.sound import reading  # pykakasi, loaded once per process
+
+    kana = letters if kana_to_romaji(letters) is not None else reading(letters)
+    roma = kana_to_romaji(kana)
+    return (romaji_key(roma) or roma) if roma else letters
