@@ -560,7 +560,7 @@ def run_qna(
 def _category(name: str) -> str:
     low = name.lower()
     if (
-        any(s in low for s in ("gemm", "gemv", "cutlass", "sm90_xmma", "cublas", "matmul", "splitk"))
+        any(s in low for s in ("gemm", "gemv", "cutlass", "sm90_xmma", "nvjet", "cublas", "matmul", "splitk"))
         and "attn" not in low
     ):
         return "gemm"
