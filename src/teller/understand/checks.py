@@ -70,6 +70,14 @@ def check_form(
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
             return Intent.QNA, 0.85, f"{rule}+problem"
+    if intent in _MONEY and forms.past_payment(folded, dated=bool(turn.dates)):
+        concrete = evidence.amount is not None and (
+            evidence.payees.status != "none" or evidence.billers.status != "none"
+        )
+        if (
+            not concrete
+        ):  # "I made a transfer last week and…", "the payment I just sent": about it, not a new one
+            return Intent.QNA, 0.8, f"{rule}+past_payment"
     if intent not in STATE_CHANGING:
         return intent, confidence, rule
     if forms.utterance_form(folded) != "question":

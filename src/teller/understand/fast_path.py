@@ -153,27 +153,57 @@ class FastPath:
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):
-            if top in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and rules.names_another_object(top, folded):
-                # "unblock my PIN": the card verb acts on something else; not a card command at all
-                other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
-                return other, q, "classifier_unsupported"
-            # "pay attention to me", "my phone was stolen": a command word without its object.
-            return top, p * 0.5, "classifier_unsupported"
+            if (top is Intent.CARD_LOCK and _LOCK_CUE.search(folded) and _ACCOUNT_WORDS.search(folded)) or (
+                top in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT) and _MONEY_VERB.search(folded)
+            ):
+                # "put a hold on my account" (its cards can be locked), "pay b_001": a money or lock verb
+                # whose object is not understood asks about it, at low confidence
+                return top, p * 0.5, "classifier_unsupported"
+            # "my phone was stolen", "report a cracked card", "what were the headlines": the command's
+            # action or object is not in the words. Not understood is never a command.
+            other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
+            return other, q, "classifier_unsupported"
         return top, p, "classifier"
 
 
-_CARD_WORDS = re.compile(r"\bcards?\b|visa|debit|credit|カード|デビット|クレジット")
+_CARD_WORDS = re.compile(
+    r"\bcards?\b|visa|debit|credit|master ?card|amex|american express|discover|jcb|diners|"
+    r"カード|デビット|クレジット|クレカ|ビザ|アメックス|マスター"
+)
+_MONEY_VERB = re.compile(r"\b(?:pay|send|transfer|wire|remit|zelle|venmo)\b|払|送金|振込|振り込")
 _PAYMENT_WORDS = re.compile(
     r"\b(?:money|funds|cash|bill|bills|payment|transfer|wire|dollars?|yen|bucks)\b|円|送金|振込|振り込|料金|代"
+)
+# What a lock or an unlock is: its verb, or a card lost, stolen or found.
+_LOCK_CUE = re.compile(
+    r"\b(?:lock|freeze|frozen|block|stop|cancel|suspend|disable|deactivate|hold|pause|turn (?:it |them )?off|"
+    r"shut|lost|lose|losing|stolen|stole|missing|misplaced|can'?t find|compromised|cloned|skimmed|hacked|"
+    r"someone|somebody)\b|止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように"
+)
+_UNLOCK_CUE = re.compile(
+    r"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|enable|back on|turn (?:it |them )?on|found|resume|"
+    r"restore|lift|remove)\b|解除|再開|戻し|見つか|使えるように"
+)
+_ACCOUNT_WORDS = re.compile(r"\baccounts?\b|口座")
+# What a balance or a list of transactions is read from: money words.
+_READ_WORDS = re.compile(
+    r"\b(?:balances?|money|funds|cash|accounts?|checking|savings|cards?|transactions?|purchases?|payments?|"
+    r"charges?|deposits?|deposited|withdraw\w*|spen[dt]\w*|paid|pay|paycheck|salary|income|earn\w*|bought|buy|"
+    r"statements?|activity|dollars?|bucks|bank|debit|credit|transfers?|bills?|owe|afford|broke|left over)\b|"
+    r"[$£€¥0-9]|円|残高|口座|取引|明細|入出金|使った|支出|入金|出金|引き落と|振込|送金|カード|お金|給料|買っ|支払|いくら"
 )
 
 
 def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
-    """Whether the text names what a classifier-proposed card or money command would act on."""
-    if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
-        return bool(_CARD_WORDS.search(folded))
+    """Whether the text names what a classifier-proposed command would act on, and a card command's action."""
+    if intent is Intent.CARD_LOCK:
+        return bool(_CARD_WORDS.search(folded)) and bool(_LOCK_CUE.search(folded))
+    if intent is Intent.CARD_UNLOCK:
+        return bool(_CARD_WORDS.search(folded)) and bool(_UNLOCK_CUE.search(folded))
     if intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):
         return has_object or bool(_PAYMENT_WORDS.search(folded))
+    if intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
+        return bool(_READ_WORDS.search(folded))
     return True
 
 

@@ -79,7 +79,8 @@ _OUTCOME_VERB = (
     r"(?:arrive[ds]?|arriving|c[oa]me|gone|go(?:ne)? through|went through|show(?:ed|n|ing)?(?: up)?|"
     r"appear(?:ed|ing)?|reflect(?:ed|ing)?|update[ds]?|updating|work(?:ed|ing|s)?|receiv(?:e|ed|ing)|"
     r"get|got|give|gave|process(?:ed|ing)?|clear(?:ed)?|post(?:ed)?|land(?:ed)?|let me|accept(?:ed)?|"
-    r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?)"
+    r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?|"
+    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem)"
 )
 _PROBLEM = _rx(
     r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
@@ -89,13 +90,14 @@ _PROBLEM = _rx(
     r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
     r"scam(?:med)?|identity theft)\b|"
     r"\b(?:was|were|been|being|got|get|keep getting) (?:\w+ )?(?:charged|billed|debited|taken)\b|"
-    r"\b(?:isn't|is not|wasn't|was not|hasn't|has not|haven't|have not|didn't|did not|doesn't|does not|"
-    r"don't|do not|won't|will not|wouldn't|would not|can't|cannot|couldn't|could not|never|not yet|"
+    r"\b(?:isn'?t|is not|wasn'?t|was not|hasn'?t|has not|haven'?t|have not|didn'?t|did not|doesn'?t|does not|"
+    r"don'?t|do not|won'?t|will not|wouldn'?t|would not|can'?t|cannot|couldn'?t|could not|never|not yet|"
     r"still not|unable to|not able to)\s+(?:\w+\s+){0,2}?" + _OUTCOME_VERB + r"\b|"
-    r"\bstill (?:pending|waiting|processing|not|no|hasn't|haven't|isn't|showing|shows|says)\b|"
-    r"\bnot (?:working|showing|there|right)\b|\bstopped working\b|\btried to\b.*\bbut\b|"
-    r"\b(?:can't|cant|cannot|couldn't|couldnt|could not|unable to|not able to|won't let me|wouldn't let me|"
-    r"doesn't let me|don't see|do not see|didn't see)\s+(?:\w+\s+){0,2}?(?:see|find|access|log ?in|use|open|"
+    r"\bstill (?:pending|waiting|processing|not|no|hasn'?t|haven'?t|isn'?t|showing|shows|says)\b|"
+    r"\bnot (?:working|showing|displaying|there|right)\b|\bstopped working\b|\btried to\b.*\bbut\b|"
+    r"\b(?:can'?t|cant|cannot|couldn'?t|couldnt|could not|unable to|not able to|won'?t let me|"
+    r"wouldn'?t let me|doesn'?t let me|don'?t see|do not see|didn'?t see)\s+(?:\w+\s+){0,2}?"
+    r"(?:see|find|access|log ?in|use|open|"
     r"withdraw|pay|send|transfer|move|top up|activate|a|any|the|my)\b|\bwait(?:ing|ed)? (?:for|on)\b|"
     r"届(?:い|か)(?:て)?(?:い)?(?:ない|ません)|反映され(?:て)?(?:い)?(?:ない|ません)|引き落とされ|引かれ|"
     r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません)|"
@@ -110,6 +112,37 @@ _TO_ME = _rx(
     r"\b(?:to|into) (?:me|my (?:own )?(?:account|card)|this (?:account|one|card|bank))\b|"
     r"\bfrom (?:my |an? )?(?:other|another|different|external|foreign|outside) (?:bank|account)"
 )
+
+
+# A payment the customer already made: "I sent…", "the transfer I just made", "my last payment",
+# "to the wrong account", a typo; 振り込んだ, 送金した, 口座番号を間違えた.
+_PAST_PAYMENT = _rx(
+    r"\bi(?:'ve| have| had)? (?:just |already |recently |accidentally |mistakenly |wrongly )?"
+    r"(?:made|did|sent|transferred|paid|initiated|wired|submitted|completed|moved)\b|"
+    r"\b(?:transfer|payment|transaction|deposit)s? (?:that |which )?i(?:'ve| have)? "
+    r"(?:just |already |recently )?(?:made|did|sent|initiated|set up)\b|"
+    r"\bmy (?:last|latest|recent|most recent|previous) (?:transfer|payment|transaction)s?\b|"
+    r"\b(?:wrong|incorrect) (?:account|account number|person|recipient|payee|iban|details)\b|\btypo\b|"
+    r"\btyped (?:in )?(?:the |a )?wrong\b|"
+    r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え"
+)
+# What puts a payment still to come in the words (a date that is not in the past counts too).
+_FUTURE = _rx(
+    r"\b(?:scheduled|upcoming|coming up|planned|future|tomorrow'?s?|next (?:week|month|\w+day)|later|"
+    r"standing order|recurring|monthly|weekly)\b|予約|予定|明日|明後日|来週|来月|今後|毎月|定期"
+)
+_PAST_TIME = _rx(
+    r"\b(?:yesterday|ago|last (?:week|month|night|\w+day)|earlier|just now)\b|"
+    r"昨日|先週|先月|さっき|おととい|一昨日"
+)
+
+
+def past_payment(folded: str, *, dated: bool = False) -> bool:
+    """ "I sent a payment to the wrong account", "the transfer I just made", 振り込んだ: a payment already
+    made, and nothing in the words puts one in the future (`dated`: the turn has a resolved date)."""
+    if not _PAST_PAYMENT.search(folded):
+        return False
+    return not (_FUTURE.search(folded) or (dated and not _PAST_TIME.search(folded)))
 
 
 def money_comes_to_me(folded: str) -> bool:

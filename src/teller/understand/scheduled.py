@@ -72,6 +72,13 @@ def match(turn: NormalizedTurn) -> Hit | None:
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
+        if not _names_someone(turn) and (
+            forms.past_payment(text, dated=bool(turn.dates))
+            or (forms.reports_problem(text) and not _LIST.search(text))
+        ):
+            return (
+                None  # "cancel the transfer I just made", "a payment I didn't make, cancel it": not scheduled
+            )
         if forms.utterance_form(text) == "question" and not (turn.dates or _names_someone(turn)):
             return None  # "can I cancel a transfer?", 振込の取り消しってできる？: about cancelling in general
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
