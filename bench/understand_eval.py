@@ -81,7 +81,7 @@ def metrics(cases: Sequence[Case], outcomes: Sequence[Outcome], *, turn_level: b
     gold = [c.intent for c, _ in labelled]
     pred = [o.intent for _, o in labelled]
     per_intent: dict[str, dict[str, float]] = {}
-    for label in (i.value for i in TURN_INTENTS):
+    for label in dict.fromkeys([*(i.value for i in TURN_INTENTS), *COMMANDS]):  # + scheduled payments
         tp = sum(g == label and p == label for g, p in zip(gold, pred, strict=True))
         n_pred, n_gold = pred.count(label), gold.count(label)
         precision = tp / n_pred if n_pred else 0.0
