@@ -122,3 +122,67 @@ def test_contractions_without_an_apostrophe_still_report_a_problem(
     result = run(runner, text, customer)
     assert not acts(result), (result.intent, result.action)
     assert result.intent.value not in _COMMANDS - {"human_handoff"}, (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("can i cancel a payment i just sent", "c_002"),
+        ("is it possible to cancel the transfer i made this morning", "c_002"),
+    ],
+)
+def test_a_question_about_cancelling_a_payment_made_is_answered(
+    runner: Any, text: str, customer: str
+) -> None:
+    """ "to cancel a payment" is no payee: a question about a payment already made is answered."""
+    result = run(runner, text, customer)
+    assert result.intent.value not in ("cancel_scheduled", "transfer_money"), (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("please reverse my last transaction", "c_002"),
+        ("i want to dispute a transaction on my statement", "c_002"),
+        ("undo that purchase", "c_002"),
+        ("この取引を取り消して", "c_001"),
+    ],
+)
+def test_changing_a_transaction_is_not_reading_the_list(runner: Any, text: str, customer: str) -> None:
+    """Reverse, dispute, undo, 取り消して a transaction: not a read of the transaction list."""
+    result = run(runner, text, customer)
+    assert result.intent.value != "recent_transactions", (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("where does the money in my account come from", "c_002"),
+        ("when will my deposit show up in my balance", "c_002"),
+        ("who is allowed to put money into my account", "c_002"),
+        ("my balance stayed the same after i sent money to my brother", "c_002"),
+        ("i tried to pay with my card at the store three times, nothing", "c_002"),
+        ("i tried sending money to david lee and it was not sent", "c_002"),
+    ],
+)
+def test_questions_and_reports_about_a_balance_or_a_payment_do_not_act(
+    runner: Any, text: str, customer: str
+) -> None:
+    """Where money comes from, when it shows, a balance that stayed the same, a payment tried: answered."""
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent, result.action)
+    assert result.intent.value not in ("balance_inquiry", "transfer_money"), (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("i need to know the minimum payment on my xfinity bill", "c_002"),
+        ("tell me when my xfinity bill is due", "c_002"),
+        ("電気代の支払期限を知りたい", "c_001"),
+    ],
+)
+def test_asking_about_a_bill_does_not_pay_it(runner: Any, text: str, customer: str) -> None:
+    """Wanting to know a bill's minimum or due date is a question: nothing is paid or proposed."""
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent, result.action)
