@@ -30,6 +30,7 @@ from teller.understand.model import Understanding
 # Intents that change state: they need a request form and full coverage before they act.
 STATE_CHANGING = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT, Intent.CARD_LOCK, Intent.CARD_UNLOCK})
 _MONEY = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
+_READS = frozenset({Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS})
 
 Span = tuple[int, int]
 
@@ -55,6 +56,10 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+problem"
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
         return Intent.QNA, 0.85, f"{rule}+other_balance"
+    if intent in _READS and forms.changes_a_transaction(folded):
+        return Intent.QNA, 0.8, f"{rule}+change_transaction"  # "reverse my last transaction"
+    if intent is Intent.BALANCE_INQUIRY and forms.asks_not_how_much(folded):
+        return Intent.QNA, 0.8, f"{rule}+not_how_much"  # "where does the money in my account come from"
     if reads_objects and forms.names_non_banking_object(folded):
         return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+non_banking_object"
     if intent is Intent.TRANSFER_MONEY and forms.money_comes_to_me(folded):

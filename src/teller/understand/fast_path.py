@@ -170,24 +170,26 @@ _CARD_WORDS = re.compile(
     r"\bcards?\b|visa|debit|credit|master ?card|amex|american express|discover|jcb|diners|"
     r"カード|デビット|クレジット|クレカ|ビザ|アメックス|マスター"
 )
-_MONEY_VERB = re.compile(r"\b(?:pay|send|transfer|wire|remit|zelle|venmo)\b|払|送金|振込|振り込")
+_MONEY_VERB = re.compile(r"\b(?:pay\w*|send|transfer|wire|remit|zelle|venmo)\b|払|送金|振込|振り込")
 _PAYMENT_WORDS = re.compile(
-    r"\b(?:money|funds|cash|bill|bills|payment|transfer|wire|dollars?|yen|bucks)\b|円|送金|振込|振り込|料金|代"
+    r"\b(?:money|funds|cash|bill|bills|payment|transfer|wire|eft|dollars?|yen|bucks)\b|円|送金|振込|振り込|料金|代"
 )
 # What a lock or an unlock is: its verb, or a card lost, stolen or found.
 _LOCK_CUE = re.compile(
-    r"\b(?:lock|freeze|frozen|block|stop|cancel|suspend|disable|deactivate|hold|pause|turn (?:it |them )?off|"
-    r"shut|lost|lose|losing|stolen|stole|missing|misplaced|can'?t find|compromised|cloned|skimmed|hacked|"
-    r"someone|somebody)\b|止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように"
+    r"\b(?:lock\w*|freez\w*|frozen|block\w*|stop\w*|cancel\w*|suspend\w*|disabl\w*|deactivat\w*|hold|"
+    r"pause|halt|hault|turn (?:it |them )?off|shut|lost|lose|losing|stolen|stole|theft|missing|misplaced|"
+    r"can'?t find|compromised|cloned|skimmed|hacked|breach\w*|exposed|leaked|someone|somebody)\b|"
+    r"止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように"
 )
 _UNLOCK_CUE = re.compile(
-    r"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|enable|back on|turn (?:it |them )?on|found|resume|"
-    r"restore|lift|remove)\b|解除|再開|戻し|見つか|使えるように"
+    r"\b(?:unlock\w*|unfreez\w*|unblock\w*|reactivat\w*|re-?enabl\w*|enabl\w*|back on|turn (?:it |them )?on|"
+    r"found|resume|restore|lift|remove)\b|解除|再開|戻し|見つか|使えるように"
 )
 _ACCOUNT_WORDS = re.compile(r"\baccounts?\b|口座")
 # What a balance or a list of transactions is read from: money words.
 _READ_WORDS = re.compile(
-    r"\b(?:balances?|money|funds|cash|accounts?|checking|savings|cards?|transactions?|purchases?|payments?|"
+    r"\b(?:balances?|money|funds|cash|accounts?|checking|savings|cards?|transactions?|purchas\w*|payments?|"
+    r"expen\w+|costs?|cost me|r[au]n me|"
     r"charges?|deposits?|deposited|withdraw\w*|spen[dt]\w*|paid|pay|paycheck|salary|income|earn\w*|bought|buy|"
     r"statements?|activity|dollars?|bucks|bank|debit|credit|transfers?|bills?|owe|afford|broke|left over)\b|"
     r"[$£€¥0-9]|円|残高|口座|取引|明細|入出金|使った|支出|入金|出金|引き落と|振込|送金|カード|お金|給料|買っ|支払|いくら"

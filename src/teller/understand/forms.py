@@ -53,7 +53,8 @@ _ASKS = _rx(
     r"does (?:it|the|my|a|this)|is (?:it|there|my|this|that)|are (?:there|my|these|those))\b|"
     r"\b(?:tell me|let me know|i (?:want|need|would like|'d like) to know|do you know|find out|explain|"
     r"remind me)\b (?:what|when|how|which|why|where|whether|if|the (?:minimum|least|lowest|amount|date|"
-    r"due date|total|deadline))\b"
+    r"due date|total|deadline))\b|"
+    r"知りたい|知らせて"
 )
 _WEAK_QUESTION = _rx(
     rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do|did|should|will|would)\b|\?$|？$|"
@@ -80,7 +81,7 @@ _OUTCOME_VERB = (
     r"appear(?:ed|ing)?|reflect(?:ed|ing)?|update[ds]?|updating|work(?:ed|ing|s)?|receiv(?:e|ed|ing)|"
     r"get|got|give|gave|process(?:ed|ing)?|clear(?:ed)?|post(?:ed)?|land(?:ed)?|let me|accept(?:ed)?|"
     r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?|"
-    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem)"
+    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem|sent|paid|done)"
 )
 _PROBLEM = _rx(
     r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
@@ -94,7 +95,10 @@ _PROBLEM = _rx(
     r"don'?t|do not|won'?t|will not|wouldn'?t|would not|can'?t|cannot|couldn'?t|could not|never|not yet|"
     r"still not|unable to|not able to)\s+(?:\w+\s+){0,2}?" + _OUTCOME_VERB + r"\b|"
     r"\bstill (?:pending|waiting|processing|not|no|hasn'?t|haven'?t|isn'?t|showing|shows|says)\b|"
-    r"\bnot (?:working|showing|displaying|there|right)\b|\bstopped working\b|\btried to\b.*\bbut\b|"
+    r"\bnot (?:working|showing|displaying|there|right)\b|\bstopped working\b|"
+    r"\btried (?:to|and)\b|\btried \w+ing\b|"
+    r"\b(?:remain(?:ed|s)?|stay(?:ed|s)?) the same\b|\b(?:less|lower|more|higher) than (?:i |what i )?"
+    r"(?:thought|expected)\b|"
     r"\b(?:can'?t|cant|cannot|couldn'?t|couldnt|could not|unable to|not able to|won'?t let me|"
     r"wouldn'?t let me|doesn'?t let me|don'?t see|do not see|didn'?t see)\s+(?:\w+\s+){0,2}?"
     r"(?:see|find|access|log ?in|use|open|"
@@ -143,6 +147,27 @@ def past_payment(folded: str, *, dated: bool = False) -> bool:
     if not _PAST_PAYMENT.search(folded):
         return False
     return not (_FUTURE.search(folded) or (dated and not _PAST_TIME.search(folded)))
+
+
+# Changing a transaction (cancel, reverse, dispute, 取り消す) is not reading the list of them.
+_CHANGE_TRANSACTION = _rx(
+    r"\b(?:cancel\w*|stop|revers\w*|undo|take back|return|remove|delete|dispute|refund\w*|charge ?back)\b|"
+    r"取り消|取消|キャンセル|返金|戻して"
+)
+# Asking when, where, who or why about money is not asking for the balance.
+_NOT_HOW_MUCH = _rx(
+    rf"{_LEAD}(?:when|where|who|whom|why)\b|\b(?:where|when) (?:does|do|did|will|is|are|can)\b"
+)
+
+
+def changes_a_transaction(folded: str) -> bool:
+    """ "cancel my last transaction", "dispute a charge", この取引を取り消して."""
+    return bool(_CHANGE_TRANSACTION.search(folded))
+
+
+def asks_not_how_much(folded: str) -> bool:
+    """ "where does the money in my account come from", "when will it show in my balance"."""
+    return bool(_NOT_HOW_MUCH.search(folded))
 
 
 def money_comes_to_me(folded: str) -> bool:

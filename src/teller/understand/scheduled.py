@@ -52,7 +52,8 @@ _LIST = re.compile(
 _LIST_ASK = re.compile(rf"\b{_LIST_EN}\b|[?？]|{_LIST_JA}|ますか|ある[？?]?$")
 _NEW_PAYMENT = re.compile(r"\b(?:send|pay|transfer|wire|schedule)\b|振り込んで|送金して|払って")
 _NAMED_EN = re.compile(
-    rf"\b(?:to|for)\s+(?P<who>[a-z][a-z' -]*?)(?=\s+(?:on|tomorrow|today|next|{_PAYMENT_EN})\b|$)"
+    rf"\b(?:to|for)\s+(?!(?:cancel|stop|make|pay|send|transfer|move|do|get|see|a|an|the|my|your|this|that)\b)"
+    rf"(?P<who>[a-z][a-z' -]*?)(?=\s+(?:on|tomorrow|today|next|{_PAYMENT_EN})\b|$)"
 )
 _NAMED_JA = re.compile(r"(?P<who>[^\s、。の]{1,12}?)(?:さん|様|くん|ちゃん)?(?:へ|に|宛て?)の")
 _NOT_A_NAME = frozenset(
