@@ -176,18 +176,19 @@ def _start_workers(db_url: str, n: int) -> tuple[subprocess.Popen[str], str]:
     assert process.stdout is not None
     deadline = time.monotonic() + 180
     url = ""
-    while time.monotonic() < deadline:
+    while not url and time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
             break
         if line.startswith("Teller API on "):
             url = line.split()[3]
-        if url:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=5).status_code == 200:
-                    return process, url
-            except httpx.TransportError:
-                time.sleep(0.2)
+    while url and time.monotonic() < deadline:  # the workers load the app after the URL is printed
+        try:
+            if httpx.get(f"{url}/healthz", timeout=5).status_code == 200:
+                return process, url
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
     os.killpg(process.pid, signal.SIGKILL)
     raise RuntimeError("teller serve --workers did not start")
 

@@ -41,7 +41,8 @@ from teller.domain.turn import TurnRequest, TurnResult
 from teller.errors import DeadlineExceeded, InputError, Overloaded, TellerError
 from teller.llm.extract import ExtractionInput, ExtractionOutcome
 from teller.pipeline.effects import scheduled_row
-from teller.pipeline.session import SessionRunner, SessionStore
+from teller.pipeline.session import Session, SessionRunner
+from teller.store.sessions import DatabaseSessions
 
 if TYPE_CHECKING:
     from teller.pipeline.turn import TurnRunner
@@ -66,7 +67,7 @@ class TurnService:
         self.metrics = metrics
         self.redactor = redactor
         self.tracer = tracer
-        store = SessionStore(ttl_s=settings.session_ttl_s, max_sessions=settings.max_sessions)
+        store = DatabaseSessions(runner.db, ttl_s=settings.session_ttl_s, clock=runner.clock)
         self.sessions = SessionRunner(runner, runner.pending, store, clock=runner.clock)
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
         llm = runner.settings.llm
@@ -231,9 +232,10 @@ class TurnService:
         if result.pending is None:
             return result, None
         session_id = uuid.uuid4().hex
-        session = self.sessions.store.get(request.customer_id, session_id)
+        session = Session(session_id, request.customer_id)
         session.last_request = request.model_copy(update={"session_id": session_id})
         session.last_result = result
+        self.sessions.store.save(session)
         return result, session_id
 
     def _log_fields(

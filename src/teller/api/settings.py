@@ -82,8 +82,7 @@ class ApiSettings(BaseModel):
     metrics_host: str = "127.0.0.1"
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
 
-    session_ttl_s: int = Field(default=900, ge=1)
-    max_sessions: int = Field(default=10_000, ge=1)
+    session_ttl_s: int = Field(default=900, ge=1)  # sessions live in the database (store/sessions.py)
     idempotency_ttl_s: int = Field(default=24 * 3600, ge=1)
 
     # Evaluation only: accept `now` on text turns as the turn's reference time (what "tomorrow" means,

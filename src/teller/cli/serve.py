@@ -29,8 +29,13 @@ def serve(
         bool,
         typer.Option("--demo", help="Demo keys for the demo customers (printed) and the OpenAPI schema."),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(min=1, help="Processes serving the port, sharing sessions through the database."),
+    ] = 1,
 ) -> None:
     """Serve the Teller API until interrupted."""
+    import os
     import secrets
     import socket
 
@@ -51,6 +56,9 @@ def serve(
             }
         )
         settings = settings.model_copy(update={"api": api})
+        # --workers: each worker reads its settings from the environment; they must share the secret.
+        os.environ["TELLER_API__DEMO_KEYS"] = os.environ["TELLER_API__DOCS"] = "true"
+        os.environ["TELLER_API__DEMO_KEY_SECRET"] = str(api.demo_key_secret)
     bind_host = host or api.host
     sock = socket.socket(socket.AF_INET6 if ":" in bind_host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -68,6 +76,16 @@ def serve(
     if api.demo_keys and api.demo_key_secret:
         for customer in api.demo_customers:
             typer.echo(f"  demo key {customer}: {demo_key(customer, api.demo_key_secret)}")
+    if workers > 1:
+        from teller.api import workers as many
+
+        if api.metrics_port is not None:
+            typer.echo(
+                "metrics_port is not served with --workers (each worker has its own /metrics)", err=True
+            )
+        typer.echo(f"Console: {base}/  ({workers} workers)")
+        many.run(sock, workers, server_options())
+        return
     app = create_app(settings)
     if api.metrics_port is not None:
         from prometheus_client import start_http_server
@@ -104,9 +122,14 @@ def server_config(app: Any, **overrides: Any) -> uvicorn.Config:
         max_connections=api.max_connections,
         max_connections_per_address=api.max_connections_per_address,
     )
-    options: dict[str, Any] = {
+    return uvicorn.Config(app, **{**server_options(), "http": guarded_protocol(limits), **overrides})
+
+
+def server_options() -> dict[str, Any]:
+    """uvicorn options of every Teller server, apart from the app and its HTTP protocol."""
+    return {
         "loop": "uvloop",
-        "http": guarded_protocol(limits),
+        "http": "httptools",
         "ws": "websockets-sansio",
         "log_config": None,  # our JSON handler (teller.api.logs) owns uvicorn's loggers
         "access_log": False,  # per-turn JSON lines replace access logs; they never hold keys or raw names
@@ -116,4 +139,3 @@ def server_config(app: Any, **overrides: Any) -> uvicorn.Config:
         "server_header": False,
         "timeout_graceful_shutdown": 5,
     }
-    return uvicorn.Config(app, **{**options, **overrides})

@@ -12,8 +12,10 @@
 session's state (its follow-up handling, its last turn) changes one turn at a time, under the
 session's lock, but the lock is not held while a turn waits for the model (`steps` yields then), so
 a slow model never holds a worker that waits for the lock. Two turns racing in one session both
-run; the last to finish is what the session remembers. Sessions live in memory, bounded in number
-and age.
+run; the last to finish is what the session remembers. The API keeps sessions in the database
+(`teller.store.sessions.DatabaseSessions`), so any worker continues any session; `SessionStore` is
+the in-memory one, bounded in number and age. Both have the shape of `SessionPort`: `get` a session,
+change it, `save` it.
 
 Whether an action is still waiting, and the confirmation itself, go by the server's clock, never by
 the turn's `now` (a replayed reference time must not revive an expired action).
@@ -160,8 +162,18 @@ class Session:
         return result
 
 
+class SessionPort(Protocol):
+    """Where sessions live: `get` returns the live session (or a new empty one), `save` stores it."""
+
+    def get(self, customer_id: str, session_id: str) -> Session: ...
+
+    def save(self, session: Session) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
 class SessionStore:
-    """Sessions by (customer, id): a customer can never reach another customer's session."""
+    """Sessions by (customer, id) in memory: a customer can never reach another customer's session."""
 
     def __init__(
         self, *, ttl_s: float, max_sessions: int, clock: Callable[[], float] = time.monotonic
@@ -187,6 +199,9 @@ class SessionStore:
                 self._sessions.popitem(last=False)
             return session
 
+    def save(self, session: Session) -> None:
+        """Nothing to do: `get` hands out the stored object itself."""
+
     def __len__(self) -> int:
         return len(self._sessions)
 
@@ -210,7 +225,7 @@ class PendingPort(Protocol):
 
 class SessionRunner:
     def __init__(
-        self, runner: Runner, pending: PendingPort, store: SessionStore, *, clock: Clock | None = None
+        self, runner: Runner, pending: PendingPort, store: SessionPort, *, clock: Clock | None = None
     ) -> None:
         self.runner = runner
         self.pending = pending
@@ -248,6 +263,9 @@ class SessionRunner:
                 session.last_request, session.last_result = remember, result
             elif result.reason is not Reason.NOTHING_PENDING:
                 session.last_result = None  # the pending action was resolved one way or another
+            else:
+                return result  # nothing changed
+            self.store.save(session)
         return result
 
     def _follow_up(

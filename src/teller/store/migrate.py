@@ -1,6 +1,7 @@
 """Schema migrations (Alembic): bring a database to the code's schema, adopting one made before them.
 
-The revisions are in `store/migrations/versions/` (0001: the first schema; 0002: scheduled payments);
+The revisions are in `store/migrations/versions/` (0001: the first schema; 0002: scheduled payments;
+0003: conversation sessions);
 `teller db upgrade` and `open_database` (unless `store.migrate` is off) call `upgrade`.
 
 `upgrade` runs every step in one write transaction that first takes a lock all upgraders wait on

@@ -4,7 +4,10 @@
 (a) no write in this process has touched the customer since it was built (`Database.generation`,
 a dict lookup) and (b) the customer's `revision` counter in the database is unchanged; (b) is
 queried at most once per `recheck_s` seconds, which bounds how stale a snapshot can be after a
-write made by *another* process. Writes through this process's `Database` are seen at once.
+write made by *another* process. Writes through this process's `Database` are seen at once. By
+default `recheck_s` is 1 s on SQLite (one process, in practice) and 0 on PostgreSQL, where several
+workers share the database: a transfer confirmed on one worker shows in the balance the next
+request reads on any other (one primary-key query per snapshot).
 """
 
 from __future__ import annotations
@@ -48,9 +51,9 @@ class _Cached:
 class BankRepository:
     """Customer-scoped queries over a `Database`; every method takes the customer id first."""
 
-    def __init__(self, db: Database, *, recheck_s: float = 1.0) -> None:
+    def __init__(self, db: Database, *, recheck_s: float | None = None) -> None:
         self._db = db
-        self._recheck_s = recheck_s
+        self._recheck_s = recheck_s if recheck_s is not None else (1.0 if db.is_sqlite else 0.0)
         self._cache: dict[str, _Cached] = {}
         self._committed: dict[tuple[str, str, date], tuple[tuple[int, int], float, Committed | None]] = {}
 

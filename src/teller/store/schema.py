@@ -269,6 +269,23 @@ class PendingActionRow(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(128))
 
 
+class SessionRow(Base):
+    """A conversation session (store/sessions.py): what "yes" or "make it 6000" acts on, for any worker.
+
+    `last_result` holds the session's pending action, its token included, until the action is
+    resolved or the session expires; the row is read as absent after `expires_at`.
+    """
+
+    __tablename__ = "turn_sessions"
+    __table_args__ = (Index("ix_turn_sessions_expires", "expires_at"),)
+
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), primary_key=True)
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    last_request: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    last_result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    expires_at: Mapped[datetime]
+
+
 class AuditRow(Base):
     """Append-only history. No foreign key on purpose: the trail outlives a replaced bank."""
 
@@ -286,6 +303,7 @@ class AuditRow(Base):
 
 # Children before parents: the order to delete in when a bank is replaced.
 BANK_TABLES: tuple[type[Base], ...] = (
+    SessionRow,
     ScheduledPaymentRow,
     PendingActionRow,
     TransactionRow,
