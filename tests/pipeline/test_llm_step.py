@@ -120,3 +120,17 @@ def test_prefix_is_identical_across_turns_and_customers(runner: Any) -> None:
     run(runner, backend, "what about sato", customer="c_001")
     firsts = [calls[0][0]["content"] for calls in backend.calls]
     assert len(firsts) == 2 and firsts[0] == firsts[1]
+
+
+def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
+    """When the model step fails and nothing is on offer, the reply asks to rephrase — no empty list to pick from."""
+    for error, customer, text in (
+        (BackendUnavailable("connection refused"), "c_002", VAGUE),
+        (BackendUnavailable("timed out"), "c_002", "sort out the thing with david"),
+        (BackendUnavailable("connection refused"), "c_001", "田中さんのことでお願いがあります"),
+    ):
+        result = run(runner, ScriptedBackend(error=error), text, customer=customer)
+        assert result.action == "clarify" and not result.candidates, result
+        assert ": ?" not in result.reply and not result.reply.rstrip("?？ ").endswith((":", "：")), result.reply
+        assert result.reply.rstrip().endswith(("?", "？", "。")), result.reply
+
