@@ -123,7 +123,7 @@ def test_prefix_is_identical_across_turns_and_customers(runner: Any) -> None:
 
 
 def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
-    """When the model step fails and nothing is on offer, the reply asks to rephrase — no empty list to pick from."""
+    """A failed model step with nothing on offer asks to rephrase: no empty list to pick from."""
     for error, customer, text in (
         (BackendUnavailable("connection refused"), "c_002", VAGUE),
         (BackendUnavailable("timed out"), "c_002", "sort out the thing with david"),
@@ -131,6 +131,6 @@ def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
     ):
         result = run(runner, ScriptedBackend(error=error), text, customer=customer)
         assert result.action == "clarify" and not result.candidates, result
-        assert ": ?" not in result.reply and not result.reply.rstrip("?？ ").endswith((":", "：")), result.reply
+        stem = result.reply.rstrip("?？ ")
+        assert ": ?" not in result.reply and not stem.endswith((":", "：")), result.reply
         assert result.reply.rstrip().endswith(("?", "？", "。")), result.reply
-

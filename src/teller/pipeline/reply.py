@@ -88,6 +88,12 @@ def render(
     if decision.action is Action.CLARIFY and intent is Intent.CANCEL_SCHEDULED and isinstance(lines, list):
         listed = ("、" if japanese else "; ").join(str(x) for x in lines)
         return f"どのお支払いですか: {listed}" if japanese else f"Which payment do you mean: {listed}?"
+    if decision.action is Action.CLARIFY and not candidates:  # nothing to pick from: ask again
+        return (
+            "すみません、うまく理解できませんでした。別の言い方でもう一度お願いします。"
+            if japanese
+            else "Sorry, I didn't quite get that. Could you say it another way?"
+        )
     if decision.action is Action.CLARIFY:
         names = ", ".join(candidates)
         return f"どちらですか: {names}" if japanese else f"Which one do you mean: {names}?"
