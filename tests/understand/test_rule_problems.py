@@ -77,3 +77,23 @@ def test_look_alikes_of_commands_do_not_act(runner: Any, text: str, customer: st
     and PINs are not the banking commands they resemble."""
     result = run(runner, text, customer)
     assert not acts(result), (result.intent, result.action)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("my balance looks wrong, i'd like to speak to an actual person", "c_002"),
+        ("the app keeps failing when i pay, can i get someone on the line", "c_002"),
+        ("振込がエラーになります。担当者と話したいです", "c_001"),
+    ],
+)
+def test_a_problem_with_a_person_asked_for_goes_to_a_person(runner: Any, text: str, customer: str) -> None:
+    """A problem report that also asks for a person is a handoff, not an answer."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "human_handoff", (result.intent, result.reason)
+
+
+def test_how_much_i_have_spent_is_not_the_balance(runner: Any) -> None:
+    """'how much I have spent' asks about spending, not what is left."""
+    result = run(runner, "tell me how much i have spent this week", "c_002")
+    assert result.intent.value != "balance_inquiry", (result.intent, result.reason)
