@@ -51,6 +51,7 @@ def check_form(
         and rule.startswith("classifier")
         and forms.reports_problem(folded)
         and not forms.alleges_fraud(folded)
+        and not forms.wants_a_person(folded)
     ):
         # "a charge I don't remember making": the model's guess of a person, not the customer's ask
         return Intent.QNA, 0.8, f"{rule}+problem"
@@ -66,6 +67,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+incoming"
     if intent is Intent.QNA and forms.alleges_fraud(folded) and forms.utterance_form(folded) != "question":
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"  # "I was scammed": a case a person opens
+    if intent is not Intent.HUMAN_HANDOFF and forms.reports_problem(folded) and forms.wants_a_person(folded):
+        return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
     if reads_objects and forms.reports_problem(folded):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);

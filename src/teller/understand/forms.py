@@ -259,6 +259,21 @@ _WANTS_A_PERSON = _rx(
 )
 
 
+# Asking for a person, with or without a problem told beside it.
+_PERSON_ASKED = _rx(
+    r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the )?(?:actual |real |live |human )?(?:person|human|"
+    r"someone|somebody|agent|representative|people|staff|manager|operator)\b|"
+    r"\b(?:get|put) (?:me )?(?:a |an )?(?:someone|somebody|person|human|agent)\b|"
+    r"\b(?:someone|somebody|a person|a human) (?:else )?on the (?:line|phone)\b|"
+    r"担当者|オペレーター|人と話|人間と話|係の(?:人|方)"
+)
+
+
+def wants_a_person(folded: str) -> bool:
+    """ "…I'd like to speak to an actual person", "can I get someone on the line", 担当者と話したい."""
+    return bool(_PERSON_ASKED.search(folded))
+
+
 def asks_what_teller_is(folded: str) -> bool:
     """ "are you a human", "am I chatting with a robot": a question about the assistant."""
     return bool(_ABOUT_TELLER.search(folded)) and not _WANTS_A_PERSON.search(folded)

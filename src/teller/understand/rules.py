@@ -128,7 +128,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bbalances?\b|"
             r"\bhow (?:much|many) (?:(?:money|cash|funds|dollars|yen|euros|bucks) )?"
             r"(?:do i have|have i got|is (?:there )?in|are (?:there )?in|is left|are left|remains|is on)\b(?! to\b)|"
-            r"\bwhat(?:'s|s| is) (?:left )?in my(?: (?:checking|savings|account|accounts|bank|current account)\b|\s*\??$)|\bhow much (?:money )?(?:i have|is available)\b|\bavailable funds\b|"
+            r"\bwhat(?:'s|s| is) (?:left )?in my(?: (?:checking|savings|account|accounts|bank|current account)\b|\s*\??$)|\bhow much (?:money )?(?:i have|is available)\b(?! (?:spent|paid|sent|used|made|earned|transferred))|\bavailable funds\b|"
             r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b(?! number)"
         ),
     ),
