@@ -1,4 +1,4 @@
-"""`teller db init [--demo]`, `teller db upgrade` and `teller db load FILE.json`."""
+"""`teller db init [--demo]`, `teller db upgrade`, `teller db generate` and `teller db load FILE.json`."""
 
 from __future__ import annotations
 
@@ -45,6 +45,42 @@ def upgrade() -> None:
         typer.echo(f"{where}: already at {after}")
     else:
         typer.echo(f"{where}: upgraded {before or 'no revision'} -> {after}")
+
+
+@app.command("generate")
+def generate(
+    customers: Annotated[int, typer.Option(min=1, help="How many customers.")] = 1000,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same bank.")] = 0,
+    chunk: Annotated[int, typer.Option(min=1, help="Customers per transaction.")] = 1000,
+) -> None:
+    """Write a synthetic bank (store/generate.py) through the bank loader, `chunk` customers at a time."""
+    import time
+
+    from teller.config import load_settings
+    from teller.errors import TellerError
+    from teller.store.db import open_database
+    from teller.store.generate import generate_customers
+
+    settings = load_settings()
+    settings.store.seed_demo = False
+    db = open_database(settings.store)
+    started = time.perf_counter()
+    payees = transactions = 0
+    try:
+        for first in range(0, customers, chunk):
+            part = list(generate_customers(min(chunk, customers - first), seed=seed, start=first))
+            db.load_bank({"about": f"teller db generate --seed {seed}", "customers": part})
+            payees += sum(len(c["payees"]) for c in part)
+            transactions += sum(len(c["transactions"]) for c in part)
+    except TellerError as exc:
+        typer.echo(f"rejected: {exc.message}", err=True)
+        raise typer.Exit(2) from exc
+    finally:
+        db.dispose()
+    seconds = time.perf_counter() - started
+    typer.echo(
+        f"generated {customers} customers, {payees} payees, {transactions} transactions in {seconds:.1f} s"
+    )
 
 
 @app.command("load")
