@@ -186,3 +186,39 @@ def test_asking_about_a_bill_does_not_pay_it(runner: Any, text: str, customer: s
     """Wanting to know a bill's minimum or due date is a question: nothing is paid or proposed."""
     result = run(runner, text, customer)
     assert not acts(result), (result.intent, result.action)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("how much is 80 dollars in japanese yen", "c_002"),
+        ("convert 250 dollars into pounds", "c_002"),
+        ("what's the exchange rate for 1000 yen to dollars", "c_002"),
+        ("1万円は何ドルですか", "c_001"),
+        ("i would like my credit limit raised to 3000 dollars", "c_002"),
+        ("change my pin to 4321", "c_002"),
+        ("what's the due date on my xfinity bill", "c_002"),
+        ("i must know the minimum due on my xfinity bill", "c_002"),
+    ],
+)
+def test_conversions_limits_pins_and_bill_facts_are_not_money_commands(
+    runner: Any, text: str, customer: str
+) -> None:
+    """A currency conversion, a credit limit, a PIN, a bill's due date or minimum: no money moves and
+    no balance is read for them."""
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent, result.action)
+    assert result.intent.value not in ("transfer_money", "bill_payment", "balance_inquiry"), result.intent
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "intent"),
+    [
+        ("pay the minimum due on my xfinity bill", "c_002", "bill_payment"),
+        ("send 50 dollars to david lee", "c_002", "transfer_money"),
+    ],
+)
+def test_paying_a_bill_minimum_still_pays(runner: Any, text: str, customer: str, intent: str) -> None:
+    """With the pay verb, a bill's minimum is what is paid."""
+    result = run(runner, text, customer)
+    assert result.intent.value == intent, (result.intent, result.reason)
