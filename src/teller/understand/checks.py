@@ -57,6 +57,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+problem"
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
         return Intent.QNA, 0.85, f"{rule}+other_balance"
+    if intent in (*_MONEY, Intent.BALANCE_INQUIRY) and forms.names_no_money_object(folded):
+        return Intent.QNA, 0.8, f"{rule}+no_money_object"  # a conversion, a credit limit, a PIN
     if intent in _READS and forms.changes_a_transaction(folded):
         return Intent.QNA, 0.8, f"{rule}+change_transaction"  # "reverse my last transaction"
     if intent is Intent.BALANCE_INQUIRY and forms.asks_not_how_much(folded):

@@ -160,6 +160,19 @@ _NOT_HOW_MUCH = _rx(
 )
 
 
+# Money words whose object is not a payment or a balance: a currency conversion, a credit limit, a PIN.
+_NOT_MONEY_OBJECT = _rx(
+    r"\bconvert\w*\b|\bconversion\b|\bexchange rates?\b|\bhow much is \S*\d\S*(?: \w+)? in\b|"
+    r"\bcredit (?:limit|line|raise|increase)|\b(?:increase|raise|lower) my (?:credit|limit)\b|"
+    r"\b(?:pin|pin code|passcode|password)\b|換算|為替|レート|限度額|暗証番号"
+)
+
+
+def names_no_money_object(folded: str) -> bool:
+    """ "convert 250 dollars into pounds", "raise my credit limit to 3000", "change my pin to 4321"."""
+    return bool(_NOT_MONEY_OBJECT.search(folded))
+
+
 def changes_a_transaction(folded: str) -> bool:
     """ "cancel my last transaction", "dispute a charge", この取引を取り消して."""
     return bool(_CHANGE_TRANSACTION.search(folded))
