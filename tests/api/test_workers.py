@@ -309,3 +309,69 @@ def test_kill_9_of_a_worker_during_a_confirm_loop_loses_and_doubles_nothing(data
             assert opening - now_balance.balance_minor == 100 * sum(moved.values())
     finally:
         db.dispose()
+
+
+def _confirm(s: Served, pending: dict[str, Any], key: str) -> httpx.Response:
+    return httpx.post(
+        f"{s.url}/v1/actions/{pending['action_id']}/confirm",
+        json={"token": pending["token"]},
+        headers=s.auth() | {"Idempotency-Key": key},
+        timeout=60,
+    )
+
+
+def test_an_idempotent_retry_on_another_worker_replays_the_first_answer(
+    workers: list[Served], db_url: str
+) -> None:
+    """A confirm with an Idempotency-Key answered by worker A, retried on worker B, gets A's answer
+    (marked replayed), not a 409; one transaction."""
+    a, b = workers
+    pending = _turn(a, "send 1500 yen to Sato Ken")["pending"]
+    first, retry = _confirm(a, pending, "w-retry-1"), _confirm(b, pending, "w-retry-1")
+    assert first.status_code == retry.status_code == 200, (first.text, retry.text)
+    assert retry.content == first.content and retry.headers.get("Idempotent-Replayed") == "true"
+    assert _transactions_of(db_url, pending["action_id"]) == 1
+
+
+def test_fifty_concurrent_confirms_with_one_key_across_workers_get_one_answer(
+    workers: list[Served], db_url: str
+) -> None:
+    """50 confirms sharing one Idempotency-Key, spread over both workers at once: all 200 with the
+    same body, one transaction."""
+    pending = _turn(workers[0], "send 1600 yen to Sato Ken")["pending"]
+
+    async def all_at_once() -> list[httpx.Response]:
+        async with httpx.AsyncClient(timeout=120, limits=httpx.Limits(max_connections=60)) as client:
+            targets = itertools.islice(itertools.cycle(workers), 50)
+            return list(
+                await asyncio.gather(
+                    *(
+                        client.post(
+                            f"{s.url}/v1/actions/{pending['action_id']}/confirm",
+                            json={"token": pending["token"]},
+                            headers=s.auth() | {"Idempotency-Key": "w-many-1"},
+                        )
+                        for s in targets
+                    )
+                )
+            )
+
+    answers = asyncio.run(all_at_once())
+    assert {r.status_code for r in answers} == {200}, [r.text for r in answers if r.status_code != 200]
+    assert len({r.content for r in answers}) == 1
+    assert _transactions_of(db_url, pending["action_id"]) == 1
+
+
+def test_a_key_used_on_one_worker_cannot_be_spent_on_another_action_on_another(workers: list[Served]) -> None:
+    """An Idempotency-Key that confirmed one action on worker A is refused (422) for a different
+    action on worker B, which stays pending."""
+    a, b = workers
+    one, two = (
+        _turn(a, "send 1700 yen to Sato Ken")["pending"],
+        _turn(a, "send 1800 yen to Sato Ken")["pending"],
+    )
+    assert _confirm(a, one, "w-reuse-1").status_code == 200
+    again = _confirm(b, two, "w-reuse-1")
+    assert again.status_code == 422 and again.json()["error"]["code"] == "idempotency_key_reused", again.text
+    listed = httpx.get(f"{b.url}/v1/actions", headers=b.auth(), timeout=60).json()
+    assert two["action_id"] in {x["action_id"] for x in listed}
