@@ -3,8 +3,9 @@
 Keys are scoped per customer. Concurrent requests with one key run the work once; the others await
 the first one's answer. Answers that a retry could improve (transient errors, 5xx) are not kept.
 A key reused for a different request (another action or operation) is refused with `KeyReused`.
-Entries live in memory for `ttl_s`, at most `max_entries` of them; the store's one-time token is what
-makes confirmation exactly-once, this cache only makes retries pleasant.
+Entries live in memory for `ttl_s`, at most `max_entries` of them; behind this cache the answers are
+also kept in the database for every worker (`teller.store.idempotency`, used by routes/actions.py).
+The store's one-time token is what makes confirmation exactly-once; this only makes retries pleasant.
 """
 
 from __future__ import annotations

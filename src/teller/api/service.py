@@ -42,6 +42,7 @@ from teller.errors import DeadlineExceeded, InputError, Overloaded, TellerError
 from teller.llm.extract import ExtractionInput, ExtractionOutcome
 from teller.pipeline.effects import scheduled_row
 from teller.pipeline.session import Session, SessionRunner
+from teller.store.idempotency import IdempotencyRecords
 from teller.store.sessions import DatabaseSessions
 
 if TYPE_CHECKING:
@@ -72,6 +73,9 @@ class TurnService:
         self.tracer = tracer
         store = DatabaseSessions(runner.db, ttl_s=settings.session_ttl_s, clock=runner.clock)
         self.sessions = SessionRunner(runner, runner.pending, store, clock=runner.clock)
+        self.idempotency = IdempotencyRecords(
+            runner.db, ttl_s=settings.idempotency_ttl_s, claim_s=settings.deadline_s + 5, clock=runner.clock
+        )
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="teller-work")
         llm = runner.settings.llm
         self.models: ModelLane | None = None

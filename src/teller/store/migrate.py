@@ -1,7 +1,7 @@
 """Schema migrations (Alembic): bring a database to the code's schema, adopting one made before them.
 
 The revisions are in `store/migrations/versions/` (0001: the first schema; 0002: scheduled payments;
-0003: conversation sessions);
+0003: conversation sessions; 0004: Idempotency-Key answers);
 `teller db upgrade` and `open_database` (unless `store.migrate` is off) call `upgrade`.
 
 `upgrade` runs every step in one write transaction that first takes a lock all upgraders wait on
@@ -27,7 +27,12 @@ from sqlalchemy import Connection, inspect, text
 from teller.store.db import Database
 
 # The newest revision each table proves a pre-migration database has reached (newest first).
-_ADOPT = (("scheduled_payments", "0002"), ("customers", "0001"))
+_ADOPT = (
+    ("idempotency_records", "0004"),
+    ("turn_sessions", "0003"),
+    ("scheduled_payments", "0002"),
+    ("customers", "0001"),
+)
 _LOCK_KEY = 7_311_201_301  # PostgreSQL advisory lock id for schema upgrades (any fixed bigint)
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
 )
@@ -286,6 +287,22 @@ class SessionRow(Base):
     expires_at: Mapped[datetime]
 
 
+class IdempotencyRow(Base):
+    """The first answer to a confirm or cancel sent with an Idempotency-Key (store/idempotency.py),
+    shared by every worker. `status` is null while a worker is still working on it (`claimed_at`)."""
+
+    __tablename__ = "idempotency_records"
+    __table_args__ = (Index("ix_idempotency_expires", "expires_at"),)
+
+    customer_id: Mapped[str] = mapped_column(ID, ForeignKey("customers.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(255))
+    status: Mapped[int | None] = mapped_column(Integer)
+    body: Mapped[bytes | None] = mapped_column(LargeBinary)
+    claimed_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
 class AuditRow(Base):
     """Append-only history. No foreign key on purpose: the trail outlives a replaced bank."""
 
@@ -303,6 +320,7 @@ class AuditRow(Base):
 
 # Children before parents: the order to delete in when a bank is replaced.
 BANK_TABLES: tuple[type[Base], ...] = (
+    IdempotencyRow,
     SessionRow,
     ScheduledPaymentRow,
     PendingActionRow,

@@ -1,8 +1,16 @@
-"""Confirm or cancel a pending action: one-time token, exactly once, `Idempotency-Key` honoured."""
+"""Confirm or cancel a pending action: one-time token, exactly once, `Idempotency-Key` honoured.
+
+An Idempotency-Key's first answer is kept twice over: in this worker's memory (`app.state.idempotency`,
+so concurrent requests here wait on one future) and in the database (`service.idempotency`,
+store/idempotency.py), so a retry that reaches another worker replays it too.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Path, Request, Response
@@ -12,7 +20,8 @@ from teller.api.handlers import render_error
 from teller.api.idempotency import Answer
 from teller.api.service import TurnService
 from teller.api.wire import ActionOut, ConfirmIn, ErrorOut
-from teller.errors import TellerError
+from teller.errors import StoreUnavailable, TellerError
+from teller.store.idempotency import Stored
 
 router = APIRouter(
     prefix="/v1/actions",
@@ -73,12 +82,49 @@ async def _resolve(
     else:
         fingerprint = f"{op}:{action_id}:{hashlib.sha256(token.encode()).hexdigest()}"
         first: list[bool] = []
+        stored: list[bool] = []
 
         async def tracked() -> Answer:
             first.append(True)
-            return await work()
+            return await _durable(service, customer, key, fingerprint, work, stored)
 
         answer = await request.app.state.idempotency.run(customer, key, fingerprint, tracked)
-        replayed = not first
+        replayed = not first or bool(stored)
     headers = {"Idempotent-Replayed": "true"} if replayed else None
     return Response(answer.body, status_code=answer.status, media_type="application/json", headers=headers)
+
+
+async def _durable(
+    service: TurnService,
+    customer: str,
+    key: str,
+    fingerprint: str,
+    work: Callable[[], Awaitable[Answer]],
+    stored: list[bool],
+) -> Answer:
+    """Run `work` once across workers: replay the answer another worker kept, wait while another
+    worker is still on it (up to the request deadline), or claim the key and keep what we answer."""
+    records = service.idempotency
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + service.settings.deadline_s
+    while True:
+        state = await service.call(records.claim, customer, key, fingerprint)
+        if isinstance(state, Stored):
+            stored.append(True)
+            return Answer(state.status, state.body)
+        if state == "claimed":
+            break
+        if loop.time() > give_up:
+            raise StoreUnavailable("another request with this Idempotency-Key is still running")
+        await asyncio.sleep(0.05)
+    try:
+        answer = await work()
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(service.call(records.release, customer, key))
+        raise
+    if answer.status >= 500 or answer.status in (408, 429):  # a retry may do better: not kept
+        await service.call(records.release, customer, key)
+    else:
+        await service.call(records.answer, customer, key, answer.status, answer.body)
+    return answer
