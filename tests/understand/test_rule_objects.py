@@ -222,3 +222,20 @@ def test_paying_a_bill_minimum_still_pays(runner: Any, text: str, customer: str,
     """With the pay verb, a bill's minimum is what is paid."""
     result = run(runner, text, customer)
     assert result.intent.value == intent, (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "intent"),
+    [
+        ("freeze my debit card, i have not seen it for 5 hours", "c_002", "card_lock"),
+        ("lock my visa, it's been missing a couple of hours", "c_002", "card_lock"),
+        ("what are your opening hours", "c_002", "qna"),
+        ("cancel my scheduled payments and put me through to a human agent", "c_001", "human_handoff"),
+    ],
+)
+def test_a_duration_in_hours_is_no_question_and_a_person_asked_for_wins(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
+    """'for 5 hours' is how long, not opening hours; a person asked for beside a cancel is a handoff."""
+    result = run(runner, text, customer)
+    assert result.intent.value == intent, (result.intent, result.reason)
