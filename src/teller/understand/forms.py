@@ -277,6 +277,8 @@ _PERSON_ASKED = _rx(
     r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the )?(?:actual |real |live |human )?(?:person|human|"
     r"someone|somebody|agent|representative|people|staff|manager|operator)\b|"
     r"\b(?:get|put) (?:me )?(?:a |an )?(?:someone|somebody|person|human|agent)\b|"
+    r"\b(?:put|transfer|connect|pass) me (?:through |over |on )?(?:to|with) (?:a |an |the )?(?:\w+ )?"
+    r"(?:person|human|agent|someone|somebody|representative|operator)\b|"
     r"\b(?:someone|somebody|a person|a human) (?:else )?on the (?:line|phone)\b|"
     r"担当者|オペレーター|人と話|人間と話|係の(?:人|方)"
 )

@@ -177,7 +177,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
 _QUESTION = _rx(
     r"^(?:how|what|where|when|why|which|is there|are there|can i|could i|do you|does|do i need|will|"
     r"is it (?:possible|ok|okay)|am i able|are we able)\b|"
-    r"\b(?:fees?|charges? for|rates?|interest|limits?|hours|open(?:ing)?|branch(?:es)?|atms?|apply|eligible|"
+    r"\b(?:fees?|charges? for|rates?|interest|limits?|(?:opening|business|bank|branch|office|working|open|your|the|what) hours|hours of|open(?:ing)?|branch(?:es)?|atms?|apply|eligible|"
     r"how (?:do|can|long|many)|how much (?:is|does|will) (?:it|the|a)|requirements?)\b|\?$"
 )
 _QUESTION_JA = _rx(
@@ -185,7 +185,9 @@ _QUESTION_JA = _rx(
 )
 # A capability question names no one in particular ("can I send money abroad", "...to another bank").
 _FEE_OR_HOWTO = _rx(
-    r"\b(?:fees?|rates?|interest|limits?|hours|how (?:do|does|can|could|would|should|long)|how to|"
+    # "opening hours", not "for 3 hours"
+    r"\b(?:fees?|rates?|interest|limits?|(?:opening|business|bank|branch|office|working|open|your|the|what) hours|"
+    r"hours of|how (?:do|does|can|could|would|should|long)|how to|"
     r"what (?:happens|would happen|will happen) if|go about|how much (?:is|does|will) (?:it|the|a)|"
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
     r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody)|"

@@ -70,6 +70,8 @@ class Hit:
 def match(turn: NormalizedTurn) -> Hit | None:
     """Whether the turn lists or cancels scheduled payments (None: it is about something else)."""
     text = turn.keywords
+    if forms.wants_a_person(text):
+        return None  # "cancel my loan, put me through to a human agent": a handoff
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
