@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py                      # starts its own server on a temp database
     .venv/bin/python bench/load.py --url http://127.0.0.1:8400 --seconds 20 --levels 1 8 32 128
+    .venv/bin/python bench/load.py --db URL --procs 1 2 4   # a generated bank: bench/bank_load.py
 
 Each level runs `concurrency` workers for `--seconds`; a worker sends one turn, waits for the answer,
 and sends the next (after 429 it waits `--backoff-ms`). Latency is measured per request from just
@@ -279,6 +280,14 @@ def _table(levels: list[Level]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if any(a == "--db" or a.startswith("--db=") for a in argv):
+        # `teller serve --workers W` over a generated bank, keys spread over its customers.
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bank_load import main as bank_main
+
+        bank_main(argv)
+        return
     try:
         import uvloop
 
