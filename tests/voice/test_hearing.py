@@ -151,3 +151,18 @@ def test_hearing_can_be_turned_off(runner: Any) -> None:
     samples = np.concatenate([silence(0.3), _tone(2.0), silence(1.2)])
     turns = listen_samples(fragments(runner), samples, customer_id="c_002", now=NOW_US, engine=engine)
     assert turns[0].transcript == "Send $200 to Merida." and turns[0].entities.recipient_id is None
+
+
+@pytest.mark.parametrize(
+    "heard",
+    [
+        "Lock my Davit card, please.",
+        "Freeze my Debbit card.",
+        "Unlock the Daved card.",
+        "What's the balance of my Davit account?",
+        "Lock my Marie a card.",
+    ],
+)
+def test_a_word_before_card_or_account_is_never_taken_for_a_payee(ears: dict[str, Ear], heard: str) -> None:
+    """What stands before "card"/"account" names a product (debit, credit), never a payee: left as heard."""
+    assert hear(heard, (), ears["c_002"]) == (heard, [])
