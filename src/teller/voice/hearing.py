@@ -10,7 +10,8 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    The best-scoring transcript wins; ties keep the decoder's order, so an alternative is chosen only
    when it is strictly better evidence. The text is always one the recognizer heard.
 2. **near-miss name** (`hear:name`): when the chosen transcript names none of the customer's payees or
-   billers at all, a stretch of it that sounds like exactly one of their names ("to Merida" for Maria,
+   billers at all, a stretch of it (never one right before "card" or "account", where a product such
+   as "debit" stands) that sounds like exactly one of their names ("to Merida" for Maria,
    "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
    the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
@@ -46,6 +47,8 @@ check toward towards zero oh one two three four five six seven eight nine ten el
 fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
 hundred thousand million grand double triple hey okay yes no"""
 _NOT_NAME = STOP_EN | AMBIGUOUS_EN | frozenset(_COMMAND_WORDS.split())
+# What stands right before these names a product ("debit card", "savings account"), never a payee.
+_PRODUCT_NOUNS = frozenset({"card", "cards", "account", "accounts"})
 _JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+")
 _JA_AFTER = ("さん", "様", "さま", "くん", "ちゃん", "に", "へ", "の", "宛")
 
@@ -169,6 +172,8 @@ def _spans(text: str) -> list[str]:
             chunk = words[i : i + k]
             if len(chunk) < k or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
                 break
+            if _before_product(words[i + k : i + k + 2]):  # "my Davit card": a product, not a payee
+                continue
             out.append(text[chunk[0][1] : chunk[-1][2]])
     for m in _JA_RUN.finditer(text):
         run, end = m.group(), m.end()
@@ -179,6 +184,14 @@ def _spans(text: str) -> list[str]:
         if end == len(text.rstrip("。、！？ ")) or text[end : end + 1] in "、。":
             out.append(run)
     return out
+
+
+def _before_product(following: Sequence[tuple[str, int, int]]) -> bool:
+    """Whether the next word ("card"), or the one after an article ("a card"), is a product noun."""
+    after = [w.lower() for w, _, _ in following]
+    if after and after[0] in ("a", "an", "the"):
+        after = after[1:]
+    return bool(after) and after[0] in _PRODUCT_NOUNS
 
 
 def _similarity(heard: str, form: str) -> float:
