@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -441,6 +442,70 @@ def run_extraction(
             }
             for i, v in sorted(per_case.items())
         },
+    }
+
+
+def run_hf_extraction(hf: Any, tok: Tokenizer, ll_tok: Any, cases: list[Any], reps: int) -> dict[str, Any]:
+    """The usual way with transformers: the whole prompt prefilled per request (DynamicCache), then one
+    forward per output token with llguidance's mask applied to the logits (no jump-forward, no drafts)."""
+    from transformers import DynamicCache
+
+    totals, ttfts, outs, valid = [], [], [], 0
+    for r in range(reps):
+        prefix, suffix, schema, ids = cases[r % len(cases)]
+        matcher = gen.matcher_for(ll_tok, schema)
+        prompt = torch.tensor([[*prefix, *suffix]], device=DEVICE)
+        cache = DynamicCache(config=hf.config)
+        out: list[int] = []
+        sync()
+        t0 = time.perf_counter()
+        ttft = 0.0
+        with torch.inference_mode():
+            logits = hf(input_ids=prompt, past_key_values=cache, use_cache=True, logits_to_keep=1).logits[
+                0, -1
+            ]
+            pos = prompt.shape[1]
+            while len(out) < 160 and not matcher.is_stopped():
+                words = gen.bitmask(matcher)
+                allowed = np.unpackbits(words.view(np.uint8), bitorder="little")[: logits.shape[-1]]
+                mask = torch.from_numpy(allowed.astype(bool)).to(logits.device, non_blocking=True)
+                if mask.shape[0] < logits.shape[-1]:
+                    mask = torch.nn.functional.pad(mask, (0, logits.shape[-1] - mask.shape[0]))
+                token = int(logits.float().masked_fill(~mask, float("-inf")).argmax().item())
+                if not out:
+                    ttft = (time.perf_counter() - t0) * 1000
+                if not matcher.consume_token(token):
+                    break
+                out.append(token)
+                if matcher.is_stopped():
+                    break
+                logits = hf(
+                    input_ids=torch.tensor([[token]], device=DEVICE),
+                    past_key_values=cache,
+                    use_cache=True,
+                    cache_position=torch.tensor([pos], device=DEVICE),
+                    logits_to_keep=1,
+                ).logits[0, -1]
+                pos += 1
+        sync()
+        totals.append((time.perf_counter() - t0) * 1000)
+        ttfts.append(ttft)
+        outs.append(len(out))
+        try:
+            check_reply(tok.decode([t for t in out if t not in tok.stop_ids]), ids)
+            valid += 1
+        except Exception as exc:
+            log.warning("transformers: invalid reply: %s", exc)
+    return {
+        "total_ms": summary(totals),
+        "ttft_ms": summary(ttfts),
+        "model_calls": statistics.mean(o + 1 for o in outs),
+        "model_calls_max": max(outs) + 1,
+        "output_tokens": statistics.mean(outs),
+        "suffix_tokens": statistics.mean(len(c[1]) for c in cases),
+        "prefix_tokens": len(cases[0][0]),
+        "schema_valid": f"{valid}/{reps}",
+        "ms_per_forward": statistics.mean(t / (o + 1) for t, o in zip(totals, outs, strict=True)),
     }
 
 
@@ -856,6 +921,14 @@ def main() -> None:
             )
         except Exception as exc:
             report["free_text"]["transformers static cache"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+        save()
+        try:
+            report["extraction"]["transformers eager (whole prompt, masked greedy)"] = run_hf_extraction(
+                hf, tok, ll_tok, cases, 2 if args.quick else 8
+            )
+        except Exception as exc:
+            report["transformers_extraction_error"] = f"{type(exc).__name__}: {exc}"[:300]
+            log.warning("transformers extraction failed: %s", report["transformers_extraction_error"])
         save()
 
     if "profile" not in skip and not over_budget("profile"):
