@@ -26,3 +26,11 @@ def test_warm_twice_is_harmless(runner: Any) -> None:
     runner.warm()
     runner.warm()
     assert spelling.warm() is spelling.warm()
+
+
+def test_warm_builds_no_customer_snapshot(runner: Any) -> None:
+    """warm() finds the customers' countries with one query, not a snapshot per customer (a 100k bank)."""
+    runner.bank.invalidate()
+    runner.warm()
+    assert runner.bank._cache == {}
+    assert calendar._named_day_table.cache_info().currsize >= 2  # still Japan and the United States
