@@ -103,7 +103,7 @@ class TurnRunner:
         reading("中村")
         to_romaji("さとう")
         today = self.clock.now().date()
-        for country in {country_of(self.bank.snapshot(c).customer.locale) for c in self.bank.customer_ids()}:
+        for country in {country_of(locale) for locale in self.bank.locales()}:
             calendar.warm(country, today)
 
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:

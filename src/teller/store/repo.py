@@ -85,6 +85,11 @@ class BankRepository:
         with self._db.read() as session:
             return list(session.scalars(select(CustomerRow.id).order_by(CustomerRow.id)))
 
+    def locales(self) -> set[str]:
+        """The customers' locales (one query, however many customers)."""
+        with self._db.read() as session:
+            return set(session.scalars(select(CustomerRow.locale).distinct()))
+
     def recent_transactions(
         self, customer_id: str, *, account_id: str | None = None, count: int = 5
     ) -> list[Transaction]:
