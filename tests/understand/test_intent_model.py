@@ -94,24 +94,21 @@ def test_requests_outside_banking_never_act(runner: Any, text: str, customer: st
     assert result.action.value not in ("execute", "confirm"), (text, result.intent, result.action)
 
 
-_WHAT_IF_GAP = pytest.mark.xfail(
-    reason="the model still reads 'what happens if <a whole command clause>' as the command: "
-    "a what-if question wrapping a request needs more question-form training phrasings",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        pytest.param(t, marks=_WHAT_IF_GAP) if t.startswith("what happens if") else t
-        for t in QUESTIONS_ABOUT_COMMANDS
-    ],
-)
-def test_questions_about_a_command_topic_are_qna(text: str) -> None:
-    """How-to, cost and what-if questions about transfers, cards and bills are questions, not orders."""
+@pytest.mark.parametrize("text", [t for t in QUESTIONS_ABOUT_COMMANDS if not t.startswith("what happens if")])
+def test_the_model_reads_questions_about_a_command_topic_as_qna(text: str) -> None:
+    """How-to and cost questions about transfers, cards and bills: the model alone says qna. (A
+    what-if wrapping a whole command clause is decided by the question-form rule: see below.)"""
     intent, _ = _top(text)
     assert intent is Intent.QNA, (text, intent)
+
+
+@pytest.mark.parametrize("text", QUESTIONS_ABOUT_COMMANDS)
+def test_questions_about_a_command_topic_are_qna(runner: Any, text: str) -> None:
+    """How-to, cost and what-if questions about transfers, cards and bills are questions, not orders:
+    the model's guess and the question-form rules together, over the whole turn."""
+    customer = "c_001" if any(ord(ch) > 0x3000 for ch in text) else "c_002"
+    result = run(runner, text, customer)
+    assert result.intent is Intent.QNA, (text, result.intent, result.reason)
 
 
 @pytest.mark.parametrize(("text", "intent"), COMMANDS)

@@ -229,14 +229,7 @@ def test_paying_a_bill_minimum_still_pays(runner: Any, text: str, customer: str,
     [
         ("freeze my debit card, i have not seen it for 5 hours", "c_002", "card_lock"),
         ("lock my visa, it's been missing a couple of hours", "c_002", "card_lock"),
-        pytest.param(
-            "what are your opening hours",
-            "c_002",
-            "qna",
-            marks=pytest.mark.xfail(
-                reason="the intent model reads it as out_of_scope; no rule decides it", strict=True
-            ),
-        ),
+        ("what are your opening hours", "c_002", "qna"),
         ("cancel my scheduled payments and put me through to a human agent", "c_001", "human_handoff"),
     ],
 )
