@@ -126,7 +126,6 @@ def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
     """A failed model step with nothing on offer asks to rephrase: no empty list to pick from."""
     for error, customer, text in (
         (BackendUnavailable("connection refused"), "c_002", VAGUE),
-        (BackendUnavailable("timed out"), "c_002", "sort out the thing with david"),
         (BackendUnavailable("connection refused"), "c_001", "田中さんのことでお願いがあります"),
     ):
         result = run(runner, ScriptedBackend(error=error), text, customer=customer)
@@ -134,3 +133,13 @@ def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
         stem = result.reply.rstrip("?？ ")
         assert ": ?" not in result.reply and not stem.endswith((":", "：")), result.reply
         assert result.reply.rstrip().endswith(("?", "？", "。")), result.reply
+
+
+def test_a_failed_model_step_on_a_payee_named_alone_asks_what_to_do_for_them(runner: Any) -> None:
+    """'sort out the thing with david' with the model down: what to do for David Lee, not a dead end."""
+    result = run(
+        runner, ScriptedBackend(error=BackendUnavailable("timed out")), "sort out the thing with david"
+    )
+    assert (result.action, result.reason) == ("clarify", "names_without_command"), result
+    assert [c.id for c in result.candidates] == ["p_104"] and "David Lee" in result.reply
+    assert result.reply.rstrip().endswith("?"), result.reply
