@@ -131,7 +131,7 @@ def test_what_if_questions_are_answered_and_never_act(runner: Any, text: str, cu
     [
         ("send 50 dollars to david lee", "c_002", "transfer_money"),
         ("lock my debit card", "c_002", "card_lock"),
-        ("カードをロックして", "c_001", "card_lock"),
+        ("デビットカードをロックして", "c_001", "card_lock"),
     ],
 )
 def test_plain_commands_beside_the_what_if_rule_still_act(

@@ -120,10 +120,20 @@ def merge(u: Understanding, outcome: ExtractionOutcome, snapshot: CustomerSnapsh
     )
 
 
-def degrade(decision: Decision, u: Understanding) -> Decision:
+def degrade(decision: Decision, u: Understanding, unasked: Reason | None = None) -> Decision:
     """Nothing acts on what was not understood: after a failed LLM call, or when the fast path holds
     (an unparsed date, an ambiguous amount, an unknown card, unexplained words), a would-be action
-    becomes a question with the reason; a refusal stays a refusal."""
+    becomes a question with the reason; a refusal stays a refusal. `unasked`: why the fast path wanted
+    the LLM when it was not called (disabled). A payee named with no command ("sato") asks what to do
+    for them when no model said what was meant (disabled, or its call failed)."""
+    no_model = unasked is Reason.NAMES_WITHOUT_COMMAND or (u.path == "llm" and u.llm_reason is not None)
+    if (
+        no_model
+        and u.intent is Intent.OUT_OF_SCOPE
+        and u.candidates
+        and decision.action is Action.UNSUPPORTED
+    ):
+        return Decision(Action.CLARIFY, decision.entities, reason=Reason.NAMES_WITHOUT_COMMAND)
     if u.hold is not None:
         return _hold(decision, u.hold, u.hold_missing)
     if u.path != "llm" or u.llm_reason is None:

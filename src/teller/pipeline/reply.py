@@ -55,6 +55,7 @@ _ASK_EN: dict[Reason, str] = {
     Reason.UNKNOWN_CARD: "You don't have a card like that. Which card do you mean: {names}?",
     Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it more simply?",
     Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the request again?",
+    Reason.NAMES_WITHOUT_COMMAND: "What would you like to do for {names}: send money, or something else?",
 }
 _ASK_JA: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
@@ -62,6 +63,7 @@ _ASK_JA: dict[Reason, str] = {
     Reason.UNKNOWN_CARD: "そのカードはお持ちではないようです。どのカードですか: {names}",
     Reason.UNEXPLAINED_WORDS: "一部わからない言葉がありました（{words}）。もう一度お願いします。",
     Reason.UNCLEAR_CORRECTION: "どこを訂正したいのかわかりませんでした。もう一度全体をお願いします。",
+    Reason.NAMES_WITHOUT_COMMAND: "{names}へのご用件は何ですか？振込ですか？",
 }
 
 

@@ -142,7 +142,8 @@ class TurnRunner:
                 understood, turn, evidence, confident=self.settings.understand.confident
             )
         llm_ttft: float | None = None
-        if reason is not None and self.settings.llm.enabled and act:
+        asked = reason is not None and self.settings.llm.enabled and act
+        if asked:
             if self._extractor is None:
                 # The first LLM turn of a process loads the model and its prompt prefix once; that
                 # is timed on its own and kept out of the per-call deadline.
@@ -167,6 +168,7 @@ class TurnRunner:
                     else (),
                 ),
                 understood,
+                unasked=None if asked else reason,
             )
         pending: PendingOut | None = None
         data: dict[str, object] | None = None

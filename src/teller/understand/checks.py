@@ -44,6 +44,8 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
+    if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
+        return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
     if intent is Intent.HUMAN_HANDOFF and forms.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
     if (

@@ -17,6 +17,7 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 from teller.names import NameMatch
+from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import forms, rules, scheduled
 from teller.understand.checks import check_form, choose_date, cover
@@ -56,7 +57,7 @@ class FastPath:
     def understand(
         self, turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
     ) -> Understanding:
-        hit = scheduled.match(turn)
+        hit = scheduled.match(turn, evidence)
         if hit is not None:  # listing or cancelling scheduled payments
             return scheduled.understand(hit, turn, evidence)
         folded = turn.folded
@@ -105,6 +106,16 @@ class FastPath:
             pick = payees.candidates[0].id if payees.status == "match" else None
             trace.extend(_name_trace(payees))
             u = _with(base, trace, slots=Slots(recipient_id=pick))
+        elif (
+            intent is Intent.OUT_OF_SCOPE
+            and payees.status != "none"
+            and not forms.names_non_banking_object(turn.keywords)
+        ):
+            # "sato", "david lee": a payee named with no command. The LLM may say what was meant;
+            # without it the turn asks what to do for them (`llm_step.degrade`), never declines.
+            # A message or an email to them ("text sarah that…") is outside banking all the same.
+            trace.extend(_name_trace(payees))
+            u = _with(base, trace, candidates=payees.candidates)
         else:
             u = _with(base, trace)
         return cover(u, turn, evidence, cue, dates, card_spans)
@@ -143,6 +154,13 @@ class FastPath:
                 return Intent.QNA, 0.85, f"{hit.rule}+question"
             confidence = 0.95 if hit.intent is not Intent.TRANSFER_MONEY or has_amount or has_payee else 0.8
             return intent, confidence, hit.rule
+        if forms.repeats_a_payment(folded) and (
+            has_payee or has_biller or forms.someone_addressed(turn.folded, _known_word)
+        ):
+            # "do the usual for david lee", いつもの分を鈴木さんに: a payment whose amount only the
+            # customer knows. Policy asks for it (or for whom); nothing is proposed without it.
+            intent = Intent.BILL_PAYMENT if has_biller and not has_payee else Intent.TRANSFER_MONEY
+            return intent, 0.8, "repeat_payment"
         ranked = self._classifier.predict(folded)
         top, p = ranked[0]
         if top in COMMAND_INTENTS and p < COMMAND_FLOOR:
@@ -257,6 +275,10 @@ def _cue(turn: NormalizedTurn, hits: Sequence[rules.RuleHit], rule: str) -> tupl
         return None
     name = rule.split("+")[0]
     return next(((h.start, h.end) for h in hits if h.rule == name), None)
+
+
+def _known_word(word: str) -> bool:
+    return word in english_words()
 
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:

@@ -14,6 +14,7 @@ All patterns run on folded text (`teller.normalize.text.fold`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -56,8 +57,10 @@ _ASKS = _rx(
     r"due date|total|deadline))\b|"
     r"知りたい|知らせて"
 )
+# "do I…" asks; "do the usual for…", "do it now" is an order.
 _WEAK_QUESTION = _rx(
-    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do|did|should|will|would)\b|\?$|？$|"
+    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do(?! (?:the|that|this|it|a|an|me|one)\b)|did|"
+    r"should|will|would)\b|\?$|？$|"
     r"(?:ます|です)か[?？]?$"
 )
 
@@ -136,8 +139,9 @@ _FUTURE = _rx(
     r"standing order|recurring|monthly|weekly)\b|予約|予定|明日|明後日|来週|来月|今後|毎月|定期"
 )
 _PAST_TIME = _rx(
-    r"\b(?:yesterday|ago|last (?:week|month|night|\w+day)|earlier|just now)\b|"
-    r"昨日|先週|先月|さっき|おととい|一昨日"
+    # beside a payment already made, "today" / 今日 is when it was made ("the transfer I made today")
+    r"\b(?:yesterday|ago|last (?:week|month|night|\w+day)|earlier|just now|today|this morning)\b|"
+    r"昨日|先週|先月|さっき|おととい|一昨日|今日|今朝"
 )
 
 
@@ -324,3 +328,44 @@ _BANKING_OBJECT = _rx(
 def names_non_banking_object(folded: str) -> bool:
     """Whether the turn is about something that is not banking (an email, photos, a door)."""
     return bool(_NON_BANKING.search(folded)) and not _BANKING_OBJECT.search(folded)
+
+
+# Questions about the bank itself: when it or a branch is open. Another place's hours are not ours.
+_ABOUT_THE_BANK = _rx(
+    r"\b(?:your|the bank'?s?|bank|branch(?:es)?|teller)\b(?: \w+){0,2}? "
+    r"(?:opening |business |working |office )?hours\b|"
+    r"\b(?:when|what time) (?:are|do|does|is|will) (?:you|the bank|the branch|a branch|your branch(?:es)?|"
+    r"the office)\b(?: \w+){0,2}? (?:open|close|closed|opening|closing)\b|"
+    r"\b(?:are|is) (?:you|the bank|the branch|your branch(?:es)?) (?:open|closed)\b|"
+    r"\b(?:opening|business|working) hours\b(?! (?:of|for|at) (?!(?:the |your |a )?(?:bank|branch)))|"
+    r"営業時間|窓口|(?:支店|銀行|店舗).{0,8}(?:何時|開い|閉ま|営業|休み)"
+)
+
+
+def asks_about_the_bank(folded: str) -> bool:
+    """ "what are your opening hours", "is the bank open on new year's day", 支店の営業時間."""
+    return bool(_ABOUT_THE_BANK.search(folded))
+
+
+# "The usual" payment: the customer means an amount Teller cannot know; the payee may be named.
+_REPEAT = _rx(
+    r"\b(?:the usual|my usual|as usual|the regular (?:amount|payment|transfer)|"
+    r"same (?:amount |thing |payment |transfer )?as "
+    r"(?:last time|last month|last week|before|always|usual))\b|"
+    r"いつもの|いつも通り|いつもどおり|前回と同じ|この前と同じ|先月と同じ|同じ金額|同じ額"
+)
+_FOR_SOMEONE_EN = _rx(r"\b(?:to|for) (?P<who>[a-z][a-z'-]+)\b")
+_FOR_SOMEONE_JA = _rx(r"[^\s、。]{1,10}(?:さん|様|さま|くん|君|ちゃん)(?:に|へ)")
+
+
+def repeats_a_payment(folded: str) -> bool:
+    """ "do the usual for david lee", "same as last time to maria", いつもの分を鈴木さんに."""
+    return bool(_REPEAT.search(folded))
+
+
+def someone_addressed(folded: str, known_word: Callable[[str], bool]) -> bool:
+    """A person the words send something to, by a name that is no ordinary word ("…for kenta",
+    山田さんに); `known_word` tells dictionary words ("for breakfast") apart."""
+    if _FOR_SOMEONE_JA.search(folded):
+        return True
+    return any(not known_word(m.group("who")) for m in _FOR_SOMEONE_EN.finditer(folded))

@@ -67,22 +67,25 @@ class Hit:
     rule: str
 
 
-def match(turn: NormalizedTurn) -> Hit | None:
-    """Whether the turn lists or cancels scheduled payments (None: it is about something else)."""
+def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
+    """Whether the turn lists or cancels scheduled payments (None: it is about something else).
+
+    Whether a payment is named comes from the name index (`evidence`), as everywhere on the fast path:
+    words after *to*/*for* that are no payee or biller ("…for free", "…to him") name nobody."""
     text = turn.keywords
     if forms.wants_a_person(text):
         return None  # "cancel my loan, put me through to a human agent": a handoff
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
-        if not _names_someone(turn) and (
+        if not _names_someone(evidence) and (
             forms.past_payment(text, dated=bool(turn.dates))
             or (forms.reports_problem(text) and not _LIST.search(text))
         ):
             return (
                 None  # "cancel the transfer I just made", "a payment I didn't make, cancel it": not scheduled
             )
-        if forms.utterance_form(text) == "question" and not (turn.dates or _names_someone(turn)):
+        if forms.utterance_form(text) == "question" and not (turn.dates or _names_someone(evidence)):
             return None  # "can I cancel a transfer?", 振込の取り消しってできる？: about cancelling in general
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
     if turn.amounts or _NEW_PAYMENT.search(text):
@@ -121,12 +124,14 @@ def understand(hit: Hit, turn: NormalizedTurn, evidence: Evidence) -> Understand
     )
 
 
-def _names_someone(turn: NormalizedTurn) -> bool:
-    return bool((_NAMED_JA if turn.japanese else _NAMED_EN).search(turn.folded))
+def _names_someone(evidence: Evidence) -> bool:
+    """A payee or biller of the customer's, found by the name index (a partial name counts)."""
+    return evidence.payees.status != "none" or evidence.billers.status != "none"
 
 
 def _named(turn: NormalizedTurn) -> str | None:
-    """A name the customer said that the name index did not find ("…to Bob"), if any."""
+    """A name the customer said that the name index did not find ("…to Bob"), if any: kept only so
+    that the cancel is refused (no scheduled payment is to Bob), never to pick a payment."""
     found = (_NAMED_JA if turn.japanese else _NAMED_EN).search(turn.folded)
     who = found.group("who").strip() if found else ""
     return who if who and who not in _NOT_A_NAME else None
