@@ -82,6 +82,8 @@ def check_form(
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
             return Intent.QNA, 0.85, f"{rule}+problem"
+    if intent in _MONEY and evidence.amount is None and forms.asks_bill_fact(folded):
+        return Intent.QNA, 0.8, f"{rule}+bill_fact"  # "look up the amount due on my water bill"
     if intent in _MONEY and forms.past_payment(folded, dated=bool(turn.dates)):
         concrete = evidence.amount is not None and (
             evidence.payees.status != "none" or evidence.billers.status != "none"

@@ -92,7 +92,9 @@ _PROBLEM = _rx(
     r"pending|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|dispute|"
     r"unauthori[sz]ed|fraud(?:ulent)?|suspicious|unfamiliar|unknown|unrecogni[sz]ed|strange|weird|odd|"
     r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
-    r"scam(?:med)?|identity theft)\b|"
+    r"scam(?:med)?|identity theft|questionable|dodgy|shady|fishy|bogus|false|fake|someone else|somebody else|"
+    r"not mine|(?:is|are|was|were)n'?t mine|wasn'?t me|two of the same|"
+    r"same (?:charge|transaction|payment)s? twice)\b|"
     r"\b(?:was|were|been|being|got|get|keep getting) (?:\w+ )?(?:charged|billed|debited|taken)\b|"
     r"\b(?:isn'?t|is not|wasn'?t|was not|hasn'?t|has not|haven'?t|have not|didn'?t|did not|doesn'?t|does not|"
     r"don'?t|do not|won'?t|will not|wouldn'?t|would not|can'?t|cannot|couldn'?t|could not|never|not yet|"
@@ -108,7 +110,9 @@ _PROBLEM = _rx(
     r"withdraw|pay|send|transfer|move|top up|activate|a|any|the|my)\b|\bwait(?:ing|ed)? (?:for|on)\b|"
     r"届(?:い|か)(?:て)?(?:い)?(?:ない|ません)|反映され(?:て)?(?:い)?(?:ない|ません)|引き落とされ|引かれ|"
     r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません)|"
-    r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金"
+    r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金|"
+    r"(?:自分|私|わたし)の(?:じゃ|では)ない|同じ.{0,10}(?:二回|2回|二度|2度)|"
+    r"(?:表示|確認)(?:され|でき)(?:て)?(?:い)?(?:ない|ません|なかった)"
 )
 
 
@@ -145,6 +149,12 @@ _PAST_TIME = _rx(
 )
 
 
+def mentions_payment_made(folded: str) -> bool:
+    """ "I made a payment to the wrong account yesterday…", 口座番号を間違えた: a payment already made is
+    talked about (whatever else is said about tomorrow)."""
+    return bool(_PAST_PAYMENT.search(folded))
+
+
 def past_payment(folded: str, *, dated: bool = False) -> bool:
     """ "I sent a payment to the wrong account", "the transfer I just made", 振り込んだ: a payment already
     made, and nothing in the words puts one in the future (`dated`: the turn has a resolved date)."""
@@ -155,8 +165,9 @@ def past_payment(folded: str, *, dated: bool = False) -> bool:
 
 # Changing a transaction (cancel, reverse, dispute, 取り消す) is not reading the list of them.
 _CHANGE_TRANSACTION = _rx(
-    r"\b(?:cancel\w*|stop|revers\w*|undo|take back|return|remove|delete|dispute|refund\w*|charge ?back)\b|"
-    r"取り消|取消|キャンセル|返金|戻して"
+    r"\b(?:cancel\w*|stop|revers\w*|undo|take back|return|remove|delete|dispute|refund\w*|charge ?back|"
+    r"freeze|block|halt|suspend)\b|"
+    r"取り消|取消|キャンセル|返金|戻して|止め|停止|凍結"
 )
 # Asking when, where, who or why about money is not asking for the balance.
 _NOT_HOW_MUCH = _rx(
@@ -225,6 +236,15 @@ _OWN_DATA = _rx(
 )
 
 
+# A read that did not work ("I can't see my balance", "the app won't show…", 表示されない): it reports a
+# problem; it does not ask for the read.
+_NEGATED_READ = _rx(
+    r"\b(?:can'?t|cannot|couldn'?t|don'?t|do not|didn'?t|did not|won'?t|wouldn'?t|doesn'?t|does not|"
+    r"unable to|not able to)\s+(?:\w+\s+){0,2}?(?:see|find|view|show|display|access|pull up|bring up|load)\b|"
+    r"(?:表示|確認|見)(?:され|でき|られ|れ)?(?:て)?(?:い)?(?:ない|ません|なかった)"
+)
+
+
 def card_at_risk(folded: str) -> list[tuple[int, int]]:
     """Spans that say why a card must be locked ("without my permission", "stolen") and the lock
     request itself, with the problem told beside it ("a charge I don't recognise"): explained words."""
@@ -243,8 +263,10 @@ def decide_problem(folded: str, intent: str) -> str:
         return "human_handoff"
     if intent == "card_lock" and _CARD_LOSS.search(folded):
         return "keep"
-    if intent in ("balance_inquiry", "recent_transactions") and _OWN_DATA.search(folded):
-        return "keep"
+    if intent in ("balance_inquiry", "recent_transactions") and _OWN_DATA.search(
+        _NEGATED_READ.sub(" ", folded)
+    ):
+        return "keep"  # "show me my transactions", not "I can't see my balance"
     return "qna"
 
 
@@ -369,3 +391,23 @@ def someone_addressed(folded: str, known_word: Callable[[str], bool]) -> bool:
     if _FOR_SOMEONE_JA.search(folded):
         return True
     return any(not known_word(m.group("who")) for m in _FOR_SOMEONE_EN.finditer(folded))
+
+
+# A fact about a bill (its due date, minimum, cost, the amount due) asked for is not a payment of it,
+# unless a pay verb orders one ("pay the minimum due on my xfinity bill").
+_BILL_FACT = _rx(
+    r"\b(?:due|due date|deadline|amount due|minimum|min|lowest|least|smallest|cost of|"
+    r"how much (?:is|was|will)|statement date)\b|"
+    r"支払期限|期限|期日|締め切り|締切|最低支払|請求額|請求金額|いくら"
+)
+_PAY_ORDER = _rx(
+    rf"{_LEAD}(?:please |pls )?(?:pay|settle|clear|send|transfer|wire)\b|"
+    r"\b(?:please|can you|could you|would you|i (?:want|need|have|'d like|would like|wanna|gotta) to|let's|"
+    r"go ahead and|help me) (?:pay|settle|clear|send|transfer|wire)\b|"
+    r"払って|払いたい|払っといて|払っておいて|振り込んで|振り込みたい|支払いを?(?:お願い|して)"
+)
+
+
+def asks_bill_fact(folded: str) -> bool:
+    """ "look up the amount due on my water bill", 電気代の支払期限を教えて: a question about the bill."""
+    return bool(_BILL_FACT.search(folded)) and not _PAY_ORDER.search(folded)

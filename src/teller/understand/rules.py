@@ -187,7 +187,7 @@ _QUESTION_JA = _rx(
 _FEE_OR_HOWTO = _rx(
     # "opening hours", not "for 3 hours"
     r"\b(?:fees?|rates?|interest|limits?|(?:opening|business|bank|branch|office|working|open|your|the|what) hours|"
-    r"hours of|how (?:do|does|can|could|would|should|long)|how to|"
+    r"hours of|how (?:do|does|can|could|would|should|long)|how to|is there (?:a|any) way|"
     r"what (?:happens|would happen|will happen) if|go about|how much (?:is|does|will) (?:it|the|a)|"
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
     r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody)|"

@@ -46,7 +46,7 @@ _CANCEL = re.compile(
 )
 _LIST = re.compile(
     rf"\b{_FUTURE_EN}\b.*\b{_PAYMENT_EN}\b|\b{_PAYMENT_EN}\b.*\b{_FUTURE_EN}\b|"
-    rf"what(?:'s| is)? (?:scheduled|coming up|set up)|"
+    rf"(?:what(?:'s| is)|whats) (?:scheduled|coming up|set up)|"
     rf"{_FUTURE_JA}.*{_PAYMENT_JA}|{_PAYMENT_JA}.*{_FUTURE_JA}"
 )
 _LIST_ASK = re.compile(rf"\b{_LIST_EN}\b|[?？]|{_LIST_JA}|ますか|ある[？?]?$")
@@ -77,6 +77,8 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         return None  # "cancel my loan, put me through to a human agent": a handoff
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
+    if forms.names_non_banking_object(text):
+        return None  # "what scheduled meetings do I have", "cancel my calendar reminders"
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
         if not _names_someone(evidence) and (
             forms.past_payment(text, dated=bool(turn.dates))
@@ -90,6 +92,8 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
     if turn.amounts or _NEW_PAYMENT.search(text):
         return None  # "send $5 to Sato tomorrow", "schedule a payment": a new payment, not a list
+    if forms.mentions_payment_made(text) or forms.asks_bill_fact(text):
+        return None  # "I made a payment to the wrong account… by tomorrow", "when is my car payment due"
     if _LIST.search(text) and _LIST_ASK.search(text):
         return Hit(Intent.SCHEDULED_PAYMENTS, "ja_list_scheduled" if turn.japanese else "en_list_scheduled")
     return None
