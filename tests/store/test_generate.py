@@ -16,7 +16,7 @@ from tests.conftest import Databases
 
 from teller.store import Database
 from teller.store.bankfile import parse_bank_file
-from teller.store.generate import MAX_PAYEES, generate_customers
+from teller.store.generate import MAX_PAYEES, generate_chunks, generate_customers
 from teller.store.schema import CustomerRow, PayeeRow, TransactionRow
 
 TELLER = Path(sys.executable).with_name("teller")
@@ -83,3 +83,13 @@ def test_teller_db_generate_loads_through_the_bank_loader(databases: Databases) 
             assert session.scalar(select(func.count()).select_from(CustomerRow)) == 30
     finally:
         db.dispose()
+
+
+def test_chunks_generated_ahead_in_a_child_process_are_the_same_bank() -> None:
+    """`generate_chunks` yields the customers in order, in lists of `chunk` (the last shorter), the
+    same customers whether the chunks are made in child processes or inline."""
+    inline = list(generate_chunks(23, seed=3, chunk=5, jobs=0))
+    ahead = list(generate_chunks(23, seed=3, chunk=5, jobs=2))
+    assert [len(part) for part in inline] == [5, 5, 5, 5, 3]
+    assert ahead == inline
+    assert [c for part in inline for c in part] == list(generate_customers(23, seed=3))

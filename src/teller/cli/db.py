@@ -52,6 +52,9 @@ def generate(
     customers: Annotated[int, typer.Option(min=1, help="How many customers.")] = 1000,
     seed: Annotated[int, typer.Option(help="The same seed gives the same bank.")] = 0,
     chunk: Annotated[int, typer.Option(min=1, help="Customers per transaction.")] = 1000,
+    jobs: Annotated[
+        int, typer.Option(min=0, help="Processes generating the next chunks while one loads (0: none).")
+    ] = 1,
 ) -> None:
     """Write a synthetic bank (store/generate.py) through the bank loader, `chunk` customers at a time."""
     import time
@@ -59,7 +62,7 @@ def generate(
     from teller.config import load_settings
     from teller.errors import TellerError
     from teller.store.db import open_database
-    from teller.store.generate import generate_customers
+    from teller.store.generate import generate_chunks
 
     settings = load_settings()
     settings.store.seed_demo = False
@@ -67,8 +70,7 @@ def generate(
     started = time.perf_counter()
     payees = transactions = 0
     try:
-        for first in range(0, customers, chunk):
-            part = list(generate_customers(min(chunk, customers - first), seed=seed, start=first))
+        for part in generate_chunks(customers, seed=seed, chunk=chunk, jobs=jobs):
             db.load_bank({"about": f"teller db generate --seed {seed}", "customers": part})
             payees += sum(len(c["payees"]) for c in part)
             transactions += sum(len(c["transactions"]) for c in part)

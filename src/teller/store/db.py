@@ -26,16 +26,30 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    String,
+    Table,
+    any_,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    select,
+    text,
+)
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from teller.config import StoreSettings
 from teller.errors import BadBankFile, ConfigError, MissingExtra, StoreUnavailable
+from teller.store import bulk
 from teller.store.audit import record
 from teller.store.bankfile import BankFile, all_ids, parse_bank_file
 from teller.store.schema import (
@@ -52,7 +66,6 @@ from teller.store.schema import (
 BUSY_TIMEOUT_MS = 5_000  # under the API's request deadline, so a locked database answers 503, not 504
 _WRITE = "teller_write"  # execution option marking write transactions (BEGIN IMMEDIATE on SQLite)
 _SEED_LOCK = 7_311_201_302  # PostgreSQL advisory lock id for seeding an empty bank
-_ID_CHUNK = 500  # keeps IN (...) lists well under every driver's bound-parameter limit
 
 
 def _is_memory(url: URL) -> bool:
@@ -241,7 +254,7 @@ class Database:
                 session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SEED_LOCK})
             if only_if_empty and not _is_empty(session):
                 return False
-            previous = _meta_by_customer(session)
+            previous = _meta_by_customer(session, [c.id for c in bank.customers])
             if replace:
                 for table in BANK_TABLES:
                     session.execute(delete(table).execution_options(synchronize_session=False))
@@ -279,32 +292,27 @@ def _is_empty(session: Session) -> bool:
     return session.execute(select(CustomerRow.id).limit(1)).first() is None
 
 
-def _meta_by_customer(session: Session) -> dict[str, tuple[int, int]]:
-    rows = session.execute(
-        select(CustomerMetaRow.customer_id, CustomerMetaRow.version, CustomerMetaRow.revision)
-    )
-    return {cid: (version, revision) for cid, version, revision in rows}
+def _meta_by_customer(session: Session, ids: list[str]) -> dict[str, tuple[int, int]]:
+    query = select(CustomerMetaRow.customer_id, CustomerMetaRow.version, CustomerMetaRow.revision)
+    if session.get_bind().dialect.name == "postgresql":  # only the file's customers: one array
+        query = query.where(CustomerMetaRow.customer_id == any_(bindparam("ids", ids, type_=ARRAY(String()))))
+    return {cid: (version, revision) for cid, version, revision in session.execute(query)}
 
 
 def _refuse_clashes(session: Session, bank: BankFile) -> None:
     ids = all_ids(bank)
-    wanted = list(ids)
-    tables = (CustomerRow, AccountRow, CardRow, PayeeRow, BillerRow, TransactionRow)
-    for start in range(0, len(wanted), _ID_CHUNK):
-        chunk = wanted[start : start + _ID_CHUNK]
-        for table in tables:
-            clash = session.execute(select(table.id).where(table.id.in_(chunk)).limit(1)).scalar()
-            if clash is not None:
-                raise BadBankFile(
-                    f"id {clash!r} already exists in the database (load with replace=True to start over)",
-                    field=ids[clash],
-                )
+    models = (CustomerRow, AccountRow, CardRow, PayeeRow, BillerRow, TransactionRow)
+    clash = bulk.first_existing(session, [cast(Table, m.__table__) for m in models], list(ids))
+    if clash is not None:
+        raise BadBankFile(
+            f"id {clash!r} already exists in the database (load with replace=True to start over)",
+            field=ids[clash],
+        )
 
 
 def _insert_bank(session: Session, bank: BankFile, previous: dict[str, tuple[int, int]]) -> None:
     def rows(items: list[dict[str, Any]], table: Any) -> None:
-        if items:
-            session.execute(insert(table), items)
+        bulk.insert_rows(session, table.__table__, items)
 
     rows([{**c.model_dump(include={"id", "name", "name_latin", "locale", "timezone"}),
            "limits": c.limits.model_dump()} for c in bank.customers], CustomerRow)  # fmt: skip
