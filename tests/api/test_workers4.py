@@ -1,0 +1,234 @@
+"""The issue's "Done when", literally: one `teller serve --workers 4` over PostgreSQL. Which worker
+holds a connection is read from /proc (the server-side socket's inode among each worker's file
+descriptors), so "on another worker" is checked, not assumed."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from sqlalchemy import func, select
+from tests.api.conftest import SECRET
+from tests.api.test_workers import _children, _start_workers, _transactions_of
+from tests.conftest import Databases
+
+from teller.api.auth import demo_key
+from teller.store.db import Database
+from teller.store.schema import AccountRow, TransactionRow
+
+WORKERS = 4
+HEADERS = {"Authorization": f"Bearer {demo_key('c_001', SECRET)}", "Content-Type": "application/json"}
+
+
+@pytest.fixture
+def backend() -> str:
+    """Many workers over one server database: PostgreSQL."""
+    return "postgresql"
+
+
+class Server:
+    """A running `teller serve --workers 4`: its URL and its worker processes."""
+
+    def __init__(self, process: subprocess.Popen[str], url: str) -> None:
+        self.process = process
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", int(parts.port or 80)
+
+    def workers(self) -> list[int]:
+        return _children(self.process.pid)
+
+    def connect(self) -> Connection:
+        return Connection(self)
+
+
+class Connection:
+    """One keep-alive HTTP connection, and the worker process that accepted it."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.http = http.client.HTTPConnection(server.host, server.port, timeout=120)
+        self.http.connect()
+        assert self.http.sock is not None
+        self.local_port = int(self.http.sock.getsockname()[1])
+
+    def worker(self) -> int | None:
+        """The pid of the worker holding the server side of this connection."""
+        inode = _server_socket_inode(self.server.port, self.local_port)
+        for pid in self.server.workers():
+            try:
+                for fd in (Path("/proc") / str(pid) / "fd").iterdir():
+                    if os.readlink(fd) == f"socket:[{inode}]":
+                        return pid
+            except OSError:
+                continue
+        return None
+
+    def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        self.http.request("POST", path, body=json.dumps(body), headers=HEADERS)
+        response = self.http.getresponse()
+        payload: dict[str, Any] = json.loads(response.read() or b"{}")
+        return response.status, payload
+
+    def get(self, path: str) -> Any:
+        self.http.request("GET", path, headers=HEADERS)
+        return json.loads(self.http.getresponse().read())
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def _server_socket_inode(server_port: int, client_port: int) -> str:
+    # The accepted socket: local port = the server's, remote port = this client's (127.0.0.1 only).
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote, inode = fields[1], fields[2], fields[9]
+            if int(local.split(":")[1], 16) == server_port and int(remote.split(":")[1], 16) == client_port:
+                return inode
+        time.sleep(0.05)
+    raise AssertionError(f"no server socket for client port {client_port}")
+
+
+@pytest.fixture
+def server(databases: Databases) -> Iterator[tuple[Server, str]]:
+    """`teller serve --demo --workers 4` over a fresh PostgreSQL database, all four workers up."""
+    db_url = databases.url()
+    process, url = _start_workers(db_url, WORKERS)
+    try:
+        running = Server(process, url)
+        deadline = time.monotonic() + 120
+        while len(running.workers()) < WORKERS and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(running.workers()) == WORKERS
+        yield running, db_url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(30)
+
+
+def _connections_on_distinct_workers(server: Server, wanted: int) -> list[Connection]:
+    """Open connections until `wanted` of them sit on different workers (the kernel picks)."""
+    chosen: dict[int, Connection] = {}
+    for _ in range(200):
+        conn = server.connect()
+        conn.get("/healthz")  # the worker has accepted it
+        pid = conn.worker()
+        if pid is not None and pid not in chosen:
+            chosen[pid] = conn
+            if len(chosen) == wanted:
+                return list(chosen.values())
+        else:
+            conn.close()
+    raise AssertionError(f"connections reached only {len(chosen)} workers")
+
+
+def _balance(conn: Connection) -> int:
+    return int(next(a["balance_minor"] for a in conn.get("/v1/accounts") if a["id"] == "a_001"))
+
+
+def test_a_proposal_on_one_of_four_workers_is_confirmed_by_yes_on_another(server: tuple[Server, str]) -> None:
+    """Propose on worker 1, "yes" on worker 2 (checked in /proc): it executes once; a second "yes"
+    on worker 3 finds nothing pending, and worker 4 reads the new balance."""
+    running, db_url = server
+    one, two, three, four = _connections_on_distinct_workers(running, 4)
+    before = _balance(four)
+    status, proposed = one.post("/v1/turns", {"text": "send 3000 yen to Sato Ken"})
+    assert status == 200 and proposed["action"] == "confirm", proposed
+    status, yes = two.post("/v1/turns", {"text": "yes", "session_id": proposed["session_id"]})
+    assert status == 200 and yes["action"] == "execute", yes
+    status, again = three.post("/v1/turns", {"text": "yes", "session_id": proposed["session_id"]})
+    assert status == 200 and again["reason"] == "nothing_pending", again
+    assert _balance(four) == before - 3000
+    assert _transactions_of(db_url, proposed["pending"]["action_id"]) == 1
+
+
+def test_fifty_concurrent_confirms_over_four_workers_make_exactly_one_transfer(
+    server: tuple[Server, str],
+) -> None:
+    """50 confirms of one action, each on its own new connection, sent at once and landing on at
+    least three of the four workers: one 200, 49 refusals (409), one transaction, one debit."""
+    running, db_url = server
+    (first,) = _connections_on_distinct_workers(running, 1)
+    before = _balance(first)
+    status, proposed = first.post("/v1/turns", {"text": "send 2500 yen to Sato Ken"})
+    assert status == 200, proposed
+    pending = proposed["pending"]
+    conns = [running.connect() for _ in range(50)]
+    for conn in conns:
+        conn.get("/healthz")
+    landed = {conn.worker() for conn in conns}
+
+    def confirm(conn: Connection) -> int:
+        status, _ = conn.post(f"/v1/actions/{pending['action_id']}/confirm", {"token": pending["token"]})
+        return status
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        statuses = sorted(pool.map(confirm, conns))
+    for conn in conns:
+        conn.close()
+    assert len(landed - {None}) >= 3, landed
+    assert statuses == [200] + [409] * 49
+    assert _transactions_of(db_url, pending["action_id"]) == 1
+    assert _balance(first) == before - 2500
+
+
+def test_kill_9_of_one_of_four_workers_during_a_confirm_loop_loses_and_doubles_nothing(
+    server: tuple[Server, str],
+) -> None:
+    """Propose/"yes" rounds on fresh connections; a worker is SIGKILLed after round 10, while the
+    next rounds run. The ledger: each action moved money at most once, each "execute" answer has
+    its one transaction, the balance is the opening balance less exactly what moved."""
+    running, db_url = server
+    opening = _balance(running.connect())
+    victim = running.workers()[0]
+    executed: list[str] = []
+    proposed_ids: list[str] = []
+    for i in range(30):
+        if i == 10:
+            os.kill(victim, signal.SIGKILL)
+        try:
+            conn = running.connect()
+            status, proposed = conn.post("/v1/turns", {"text": "send 100 yen to Sato Ken"})
+            if status != 200:
+                continue
+            proposed_ids.append(proposed["pending"]["action_id"])
+            status, yes = conn.post("/v1/turns", {"text": "yes", "session_id": proposed["session_id"]})
+            if status == 200 and yes["action"] == "execute":
+                executed.append(proposed["pending"]["action_id"])
+            conn.close()
+        except (OSError, http.client.HTTPException):
+            continue  # the connection died with the worker: whatever it did is in the ledger
+    assert victim not in running.workers()
+    assert len(executed) >= 15  # the other workers (and the one started in its place) kept serving
+    moved = {action: _transactions_of(db_url, action) for action in proposed_ids}
+    assert set(moved.values()) <= {0, 1}
+    assert all(moved[action] == 1 for action in executed)
+    db = Database(db_url)
+    try:
+        with db.read() as session:
+            total = session.execute(
+                select(func.sum(TransactionRow.amount_minor)).where(
+                    TransactionRow.action_id.in_(proposed_ids)
+                )
+            ).scalar()
+            account = session.get(AccountRow, "a_001")
+            assert account is not None
+            assert account.balance_minor == opening + int(total or 0)
+            assert opening - account.balance_minor == 100 * sum(moved.values())
+    finally:
+        db.dispose()
