@@ -119,3 +119,18 @@ def test_replacing_a_bank_continues_each_customers_counters(databases: Databases
         assert meta == {f"g{i:07d}": 1 if i < 4 else 0 for i in range(6)}
     finally:
         db.dispose()
+
+
+def test_a_bank_load_is_not_cut_by_the_api_statement_timeout(postgres: PgCluster) -> None:
+    """`store.statement_timeout_ms` bounds the API's statements; loading a bank (a COPY of tens of
+    thousands of rows on a busy machine) is an operator's job and is not cancelled by it."""
+    url = postgres.database()
+    db = Database(url, statement_timeout_ms=1)
+    try:
+        db.create_schema()
+        db.load_bank(_bank(0, 40))
+        with db.read() as session:
+            assert session.scalar(select(func.count()).select_from(CustomerRow)) == 40
+    finally:
+        db.dispose()
+        postgres.drop(url)
