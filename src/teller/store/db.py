@@ -248,6 +248,10 @@ class Database:
 
     def _load(self, bank: BankFile, *, replace: bool, only_if_empty: bool, at: datetime) -> bool:
         with self.write() as session:
+            if self.is_postgresql:
+                # `statement_timeout_ms` bounds the API's statements under its request deadline; a
+                # bank load (COPY of tens of thousands of rows) is an operator's job: no limit.
+                session.execute(text("SET LOCAL statement_timeout = 0"))
             if only_if_empty and self.is_postgresql:
                 # SQLite's write lock already serializes seeders; on PostgreSQL (READ COMMITTED) two
                 # workers could both find the bank empty. The emptiness check runs after the lock.

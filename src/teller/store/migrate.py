@@ -72,6 +72,8 @@ def upgrade(db: Database, target: str = "head") -> str | None:
     """Upgrade `db` to `target` (adopting a pre-migration database first); the revision it is at now."""
     with db.write_connection() as connection:
         if db.is_postgresql:
+            # A migration rewrites tables of any size: not bounded by the API's statement timeout.
+            connection.execute(text("SET LOCAL statement_timeout = 0"))
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
         config = _config(connection)
         if MigrationContext.configure(connection).get_current_revision() is None:
