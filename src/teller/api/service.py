@@ -335,12 +335,13 @@ class TurnService:
         self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
     ) -> ActionOut:
         """Confirm or cancel the customer's action `action_id` with its one-time token."""
-        outcome = await self.call(self._resolve, customer_id, action_id, token, op)
+        outcome = await self.call(self.resolve_now, customer_id, action_id, token, op)
         return outcome
 
-    def _resolve(
+    def resolve_now(
         self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
     ) -> ActionOut:
+        """`resolve` in this thread (a pool thread: routes/actions.py keeps its answer right after)."""
         pending = self.runner.pending
         try:
             pending.get(customer_id, action_id)  # NotFound for an id that is not this customer's

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Path, Request, Response
@@ -66,9 +67,9 @@ async def _resolve(
 ) -> Response:
     service: TurnService = request.app.state.service
 
-    async def work() -> Answer:
+    def work() -> Answer:  # in the worker pool
         try:
-            out = await service.resolve(customer, action_id, token, op)
+            out = service.resolve_now(customer, action_id, token, op)
         except TellerError as exc:
             if exc.transient:
                 raise
@@ -77,7 +78,7 @@ async def _resolve(
         return Answer(200, out.model_dump_json().encode())
 
     if key is None:
-        answer = await work()
+        answer = await service.call(contextvars.copy_context().run, work)
         replayed = False
     else:
         fingerprint = f"{op}:{action_id}:{hashlib.sha256(token.encode()).hexdigest()}"
@@ -99,11 +100,16 @@ async def _durable(
     customer: str,
     key: str,
     fingerprint: str,
-    work: Callable[[], Awaitable[Answer]],
+    work: Callable[[], Answer],
     stored: list[bool],
 ) -> Answer:
     """Run `work` once across workers: replay the answer another worker kept, wait while another
-    worker is still on it (up to the request deadline), or claim the key and keep what we answer."""
+    worker is still on it (up to the request deadline), or claim the key and keep what we answer.
+
+    The answer is kept (or the claim released) in the same pool thread that did the work, right
+    after it: when the request's deadline passes first (504) the thread goes on, its transaction
+    may still commit, and what it committed is what a retry with the key is given.
+    """
     records = service.idempotency
     loop = asyncio.get_running_loop()
     give_up = loop.time() + service.settings.deadline_s
@@ -117,14 +123,18 @@ async def _durable(
         if loop.time() > give_up:
             raise StoreUnavailable("another request with this Idempotency-Key is still running")
         await asyncio.sleep(0.05)
-    try:
-        answer = await work()
-    except BaseException:
-        with contextlib.suppress(Exception):
-            await asyncio.shield(service.call(records.release, customer, key))
-        raise
-    if answer.status >= 500 or answer.status in (408, 429):  # a retry may do better: not kept
-        await service.call(records.release, customer, key)
-    else:
-        await service.call(records.answer, customer, key, answer.status, answer.body)
-    return answer
+
+    def work_and_keep() -> Answer:
+        try:
+            answer = work()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                records.release(customer, key)
+            raise
+        if answer.status >= 500 or answer.status in (408, 429):  # a retry may do better: not kept
+            records.release(customer, key)
+        else:
+            records.answer(customer, key, answer.status, answer.body)
+        return answer
+
+    return await service.call(contextvars.copy_context().run, work_and_keep)
