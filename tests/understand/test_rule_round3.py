@@ -158,3 +158,66 @@ def test_a_cancel_that_names_no_payee_is_not_about_a_scheduled_one(
     result = run(runner, text, customer)
     assert result.intent.value != "cancel_scheduled", (result.intent, result.reason)
     assert not acts(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("found my missing credit card in the car, i want to use it again", "c_002"),
+        ("the card i reported lost turned up in my coat, reactivate it", "c_002"),
+        ("i thought my credit card was stolen but i found it, please put it back", "c_002"),
+        ("デビットカードが見つかりました。また使いたいです", "c_001"),
+        ("なくしたと思ったクレジットカードが見つかったので元に戻して", "c_001"),
+    ],
+)
+def test_a_card_found_again_is_unlocked_never_locked(runner: Any, text: str, customer: str) -> None:
+    """A card lost and found again, wanted back: an unlock (which waits for a yes), never a lock."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "card_unlock", (result.intent, result.action, result.reason)
+    assert result.action.value != "execute"
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("i lost my debit card, lock it", "c_002"),
+        ("i can't find my credit card anywhere, freeze it", "c_002"),
+        ("デビットカードをなくしたので止めて", "c_001"),
+    ],
+)
+def test_a_card_lost_is_still_locked(runner: Any, text: str, customer: str) -> None:
+    """Without a card found again, a lost card is locked."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "card_lock", (result.intent, result.action, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("can i send 300 dollars to jim halpert next friday", "c_002"),
+        ("could i transfer 50 dollars to my landlord tomorrow", "c_002"),
+        ("山田さんに1万円振り込んでもいいですか", "c_001"),
+    ],
+)
+def test_asking_to_send_an_amount_to_someone_is_a_request(runner: Any, text: str, customer: str) -> None:
+    """'Can I send $300 to Jim' names the amount and the person: a transfer (refused here: no such
+    payee), not a question about transfers."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "transfer_money", (result.intent, result.action, result.reason)
+    assert not acts(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("can i send money to someone abroad", "c_002"),
+        ("can i transfer 50 dollars at night", "c_002"),
+        ("海外に送金できますか", "c_001"),
+    ],
+)
+def test_asking_whether_a_transfer_is_possible_stays_a_question(
+    runner: Any, text: str, customer: str
+) -> None:
+    """Without a person named, 'can I send…' asks what is possible."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "qna", (result.intent, result.action, result.reason)
