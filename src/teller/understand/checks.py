@@ -21,11 +21,12 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms
+from teller.understand import forms, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
+from teller.understand.slots import recipient_phrase
 
 # Intents that change state: they need a request form and full coverage before they act.
 STATE_CHANGING = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT, Intent.CARD_LOCK, Intent.CARD_UNLOCK})
@@ -77,7 +78,7 @@ def check_form(
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.
-        verdict = forms.decide_problem(folded, intent.value)
+        verdict = forms.decide_problem(folded, intent.value, found_again=rules.card_found_again(folded))
         if verdict == "human_handoff":
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
@@ -97,8 +98,11 @@ def check_form(
     if forms.utterance_form(folded) != "question":
         return intent, confidence, rule
     named = evidence.payees.status != "none" or evidence.billers.status != "none"
+    if evidence.amount is not None and recipient_phrase(turn, evidence.residual) is not None:
+        named = True  # "can I send $300 to Jim Halpert": the amount and a person, payee or not
     if intent in _MONEY and named and forms.asks_permission(folded) and not _CARD_WORD.search(folded):
-        # "can I send $50 to David Lee": a request that still waits for a yes (or asks how much).
+        # "can I send $50 to David Lee", 山田さんに1万円振り込んでもいいですか: a request that still waits
+        # for a yes (or asks how much; or is refused when the person is no payee).
         return intent, confidence, f"{rule}+permission_request"
     return Intent.QNA, 0.85, f"{rule}+question"
 

@@ -35,7 +35,9 @@ _HOWTO = _rx(
 )
 # "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
 _CAN_I_JA = _rx(r"できますか|できる(?:の)?[?？]?$|可能ですか|ことはできます")
-_PERMISSION = _rx(rf"{_LEAD}(?:can|could|may) i\b")
+_PERMISSION = _rx(
+    rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か"
+)
 _REQUEST = _rx(
     r"\b(?:please|pls|plz|kindly)\b|"
     rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
@@ -253,12 +255,14 @@ def card_at_risk(folded: str) -> list[tuple[int, int]]:
     return [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
 
 
-def decide_problem(folded: str, intent: str) -> str:
+def decide_problem(folded: str, intent: str, *, found_again: bool = False) -> str:
     """What a problem report (`reports_problem`) asking for `intent` becomes: "keep" the intent
     (a lock asked for, a card lost or stolen, the customer's own data), "human_handoff" (fraud
     alleged) or "qna" (help with what happened)."""
     if intent == "card_lock" and _LOCK_REQUEST.search(folded):
         return "keep"
+    if intent == "card_unlock" and found_again:
+        return "keep"  # "found my missing card, I want to use it again"
     if _FRAUD.search(folded):
         return "human_handoff"
     if intent == "card_lock" and _CARD_LOSS.search(folded):

@@ -30,6 +30,13 @@ def _rx(pattern: str) -> re.Pattern[str]:
 _CARD = r"(?:card|visa|master ?card|amex|debit|credit|cc)"
 _CARD_JA = r"(?:カード|デビット|クレジット|クレカ|visa|ビザ|アメックス|jcb)"
 
+_FOUND = r"(?:found|located|came across|ran across|turned up|showed up)"
+_WANTED_BACK = (
+    r"\b(?:(?:put|turn|have|get|want) (?:it|them) back|back on|back in|again|reactivat\w*|re-?establish\w*|"
+    r"unlock\w*|unfreez\w*|unblock\w*|use it|using it|working)\b"
+)
+_WANTED_BACK_JA = r"(?:使いたい|使え|戻して|戻し|元に|再開|解除|有効)"
+
 # Order matters: the first hit wins, so the more specific shapes come first.
 _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     (
@@ -54,7 +61,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_UNLOCK,
         "en_card_unlock",
         _rx(
-            rf"\b(?:unlock|unfreeze|unblock|reactivate|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
+            rf"\b(?:unlock|unfreeze|unblock|reactivat\w*|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
             # activating a *new* card is not unlocking one: "reactivate", "enable", not "activate"
             rf"enable (?:my |the )?(?:[\w']+ )?{_CARD})"
         ),
@@ -63,6 +70,16 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_UNLOCK,
         "ja_card_unlock",
         _rx(rf"{_CARD_JA}.*(?:ロック解除|ロックを解除|解除|再開|有効に|使えるように|凍結解除)"),
+    ),
+    (
+        # a card lost and found again, wanted back: "…turned up in my coat, reactivate it", 見つかったので
+        # また使いたい. Before the lock rules, which its loss words would also fire.
+        Intent.CARD_UNLOCK,
+        "card_found_again",
+        _rx(
+            rf"^(?=.*(?:\b{_CARD}|{_CARD_JA}))(?:.*\b{_FOUND}\b.*{_WANTED_BACK}|.*{_WANTED_BACK}.*\b{_FOUND}\b)|"
+            rf"^(?=.*{_CARD_JA}).*見つか.*{_WANTED_BACK_JA}"
+        ),
     ),
     (
         Intent.CARD_LOCK,
@@ -266,3 +283,11 @@ def injection_flags(folded: str) -> frozenset[str]:
     if _RAW_ID.search(folded):
         flags.add("raw_identifier")
     return frozenset(flags)
+
+
+def card_found_again(folded: str) -> bool:
+    """ "I thought my card was stolen but I found it, put it back": the card is wanted back."""
+    return bool(_FOUND_AGAIN.search(folded))
+
+
+_FOUND_AGAIN = next(p for _, name, p in _RULES if name == "card_found_again")
