@@ -169,3 +169,69 @@ def test_scheduled_payments_are_still_listed(runner: Any, text: str, customer: s
     """Payments still to come, asked for, are listed."""
     result = run(runner, text, customer)
     assert result.intent.value == "scheduled_payments", (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("i need to report activity on my debit card", "c_002"),
+        ("there are charges on my account i haven't authorised", "c_002"),
+        ("there are two purchases on my card that i didn't buy", "c_002"),
+        ("somebody has been using my account to buy things", "c_002"),
+        ("i just looked at my statement and there's a payment i don't know", "c_002"),
+        ("誰かが私の口座で勝手に買い物をしています", "c_001"),
+        ("不審な取引を報告したい", "c_001"),
+        ("明細を見たら知らない支払いがありました", "c_001"),
+    ],
+)
+def test_more_problem_reports_read_nothing(runner: Any, text: str, customer: str) -> None:
+    """Reported activity, purchases not bought, someone using the account, a statement already read:
+    a problem answered, not a list read."""
+    result = run(runner, text, customer)
+    assert result.intent.value not in READS, (result.intent, result.action, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "intent"),
+    [
+        ("i think i got doubled charged, show me my transactions", "c_002", "recent_transactions"),
+        ("show me my payees", "c_002", "recipient_lookup"),
+        ("what's the balance on my checking account", "c_002", "balance_inquiry"),
+        ("普通預金の残高を教えて", "c_001", "balance_inquiry"),
+    ],
+)
+def test_reads_asked_for_still_read_beside_these_rules(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
+    """Asked for, the list, the payees or an account's balance are still read."""
+    result = run(runner, text, customer)
+    assert result.intent.value == intent and result.action.value == "execute", (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("don't show me my balance", "c_002"),
+        ("no, don't list my payees", "c_002"),
+        ("残高は見せないで", "c_001"),
+    ],
+)
+def test_a_read_asked_not_to_be_done_is_not_done(runner: Any, text: str, customer: str) -> None:
+    """A negated request ('don't show me…', 〜ないで) reads nothing."""
+    result = run(runner, text, customer)
+    assert result.intent.value not in (*READS, "recipient_lookup"), (result.intent, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("how much do i owe on my verizon bill", "c_002"),
+        ("what's the balance on my con edison account", "c_002"),
+        ("ドコモの残高はいくら", "c_001"),
+    ],
+)
+def test_a_billers_balance_is_no_account_balance(runner: Any, text: str, customer: str) -> None:
+    """The balance of a biller's account or bill is the biller's figure: no account balance is read."""
+    result = run(runner, text, customer)
+    assert result.intent.value != "balance_inquiry", (result.intent, result.reason)
+    assert not (acts(result) and result.action.value == "confirm")
