@@ -58,6 +58,14 @@ def check_form(
     ):
         # "a charge I don't remember making": the model's guess of a person, not the customer's ask
         return Intent.QNA, 0.8, f"{rule}+problem"
+    if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and forms.asks_not_to(folded):
+        return Intent.QNA, 0.7, f"{rule}+not_asked"  # "don't show me my balance": nothing to read
+    if (
+        intent is Intent.BALANCE_INQUIRY
+        and evidence.billers.status != "none"
+        and not forms.names_own_account(folded)
+    ):
+        return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
         return Intent.QNA, 0.85, f"{rule}+other_balance"
     if intent in (*_MONEY, Intent.BALANCE_INQUIRY) and forms.names_no_money_object(folded):

@@ -86,7 +86,8 @@ _OUTCOME_VERB = (
     r"appear(?:ed|ing)?|reflect(?:ed|ing)?|update[ds]?|updating|work(?:ed|ing|s)?|receiv(?:e|ed|ing)|"
     r"get|got|give|gave|process(?:ed|ing)?|clear(?:ed)?|post(?:ed)?|land(?:ed)?|let me|accept(?:ed)?|"
     r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?|"
-    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem|sent|paid|done)"
+    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem|sent|paid|done|authori[sz]ed|"
+    r"purchas(?:e|ed)|buy|bought|order(?:ed)?|recogni[sz]ed)"
 )
 _PROBLEM = _rx(
     r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
@@ -96,7 +97,12 @@ _PROBLEM = _rx(
     r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
     r"scam(?:med)?|identity theft|questionable|dodgy|shady|fishy|bogus|false|fake|someone else|somebody else|"
     r"not mine|(?:is|are|was|were)n'?t mine|wasn'?t me|two of the same|"
-    r"same (?:charge|transaction|payment)s? twice)\b|"
+    r"same (?:charge|transaction|payment)s? twice|unusual|concerned|worried|doubled?[- ]?charged|doubled|"
+    r"report(?:ing|ed)?(?! (?:of|for)\b)|fraud\w*)\b|"
+    r"\b(?:charge|payment|transaction|purchase|debit|withdrawal|deposit)s? (?:that |which )?i "
+    r"(?:don'?t|do not|didn'?t|did not) know\b|"
+    r"\b(?:someone|somebody) (?:else )?(?:is |has |was |had )?(?:been )?(?:making|made|using|used|took|taken|"
+    r"spending|spent|buying|bought|withdr\w+)\b|"
     r"\b(?:was|were|been|being|got|get|keep getting) (?:\w+ )?(?:charged|billed|debited|taken)\b|"
     r"\b(?:isn'?t|is not|wasn'?t|was not|hasn'?t|has not|haven'?t|have not|didn'?t|did not|doesn'?t|does not|"
     r"don'?t|do not|won'?t|will not|wouldn'?t|would not|can'?t|cannot|couldn'?t|could not|never|not yet|"
@@ -114,7 +120,8 @@ _PROBLEM = _rx(
     r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません)|"
     r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金|"
     r"(?:自分|私|わたし)の(?:じゃ|では)ない|同じ.{0,10}(?:二回|2回|二度|2度)|"
-    r"(?:表示|確認)(?:され|でき)(?:て)?(?:い)?(?:ない|ません|なかった)"
+    r"(?:表示|確認)(?:され|でき)(?:て)?(?:い)?(?:ない|ません|なかった)|不審|怪しい|あやしい|報告|知らない|"
+    r"見覚えのない|勝手に"
 )
 
 
@@ -243,7 +250,10 @@ _OWN_DATA = _rx(
 _NEGATED_READ = _rx(
     r"\b(?:can'?t|cannot|couldn'?t|don'?t|do not|didn'?t|did not|won'?t|wouldn'?t|doesn'?t|does not|"
     r"unable to|not able to)\s+(?:\w+\s+){0,2}?(?:see|find|view|show|display|access|pull up|bring up|load)\b|"
-    r"(?:表示|確認|見)(?:され|でき|られ|れ)?(?:て)?(?:い)?(?:ない|ません|なかった)"
+    r"(?:表示|確認|見)(?:され|でき|られ|れ)?(?:て)?(?:い)?(?:ない|ません|なかった)|"
+    # a statement already read: "I just looked at my statement and…"
+    r"\bi(?:'ve| have| had)? (?:just |already )?"
+    r"(?:read|checked|looked (?:at|over)|went over|reviewed|saw|seen)\b"
 )
 
 
@@ -415,3 +425,24 @@ _PAY_ORDER = _rx(
 def asks_bill_fact(folded: str) -> bool:
     """ "look up the amount due on my water bill", 電気代の支払期限を教えて: a question about the bill."""
     return bool(_BILL_FACT.search(folded)) and not _PAY_ORDER.search(folded)
+
+
+# A request not to do something: "don't show me my balance", "no, don't list my payees", 見せないで.
+_NOT_ASKED = _rx(
+    r"^(?:no|ok|okay|actually)?[,.]? *(?:please )?(?:don'?t|do not|never)\b (?:\w+ ){0,2}?"
+    r"(?:show|tell|list|read|give|display|check|pull up|bring up)\b|"
+    r"(?:見せ|教え|表示し|出さ|読ま|確認し)ないで"
+)
+
+
+def asks_not_to(folded: str) -> bool:
+    """ "don't show me my balance", 残高は見せないで: nothing is to be read."""
+    return bool(_NOT_ASKED.search(folded))
+
+
+_OWN_ACCOUNT = _rx(r"\b(?:checking|savings|current|deposit)\b|普通|当座|預金|貯金")
+
+
+def names_own_account(folded: str) -> bool:
+    """ "…my checking account", 普通預金: one of the customer's own accounts, by its type."""
+    return bool(_OWN_ACCOUNT.search(folded))
