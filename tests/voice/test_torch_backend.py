@@ -113,7 +113,7 @@ def torch_finals() -> object:
     ],
 )
 def test_torch_backend_hears_committed_speech(torch_finals: object, text: str, words: str) -> None:
-    """The PyTorch decode of a committed recording holds the spoken words, with the beam's other transcript."""
+    """The PyTorch decode of a committed recording holds the spoken words, and the beam's other one."""
     from teller.voice.backends.torch_whisper import TorchWhisperFinals
 
     assert isinstance(torch_finals, TorchWhisperFinals)
@@ -132,7 +132,9 @@ def test_torch_backend_agrees_with_ctranslate2(torch_finals: object) -> None:
     assert isinstance(torch_finals, TorchWhisperFinals)
     ct2 = load_finals(ASRSettings())
     audio = load_audio(fixture_path("balance for account ending zero zero four two"))
-    assert _plain(torch_finals.transcribe(audio, bias=NAMES).text) == _plain(ct2.transcribe(audio, bias=NAMES).text)
+    assert _plain(torch_finals.transcribe(audio, bias=NAMES).text) == _plain(
+        ct2.transcribe(audio, bias=NAMES).text
+    )
 
 
 def test_torch_backend_runs_a_spoken_turn(torch_finals: object) -> None:

@@ -29,21 +29,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, Protocol, runtime_checkable
 
 from teller.voice.asr import FinalRecognizer, Hypothesis
 from teller.voice.audio import SAMPLE_RATE, Samples
-from teller.voice.backends.whisper_asr import WhisperFinals
 
 UNSURE = "unsure"  # the start of speech did not settle the language: decide on the whole utterance
 EN_SURE = 0.5  # Whisper's probability for "en" that sends the utterance to tiny.en without a full check
 JA_SURE = 0.8  # ... and for any other language, to decode Japanese without one
 
 
+@runtime_checkable
+class EncodingFinals(Protocol):
+    """A multilingual Whisper whose encoder output serves language detection and decoding alike
+    (`whisper_asr.WhisperFinals`, `torch_whisper.TorchWhisperFinals`)."""
+
+    def encode(self, samples: Samples, *, pad_s: float | None = None) -> Any: ...
+
+    def language(self, encoded: Any) -> tuple[str, float]: ...
+
+    def detect(self, samples: Samples, seconds: float) -> tuple[str, float]: ...
+
+    def transcribe(
+        self, samples: Samples, *, bias: Sequence[str] = (), encoded: Any = None
+    ) -> Hypothesis: ...
+
+
 class BilingualFinals:
     """Japanese by the multilingual model, English by the main recognizer, chosen per utterance."""
 
     def __init__(
-        self, japanese: WhisperFinals, english: FinalRecognizer, *, lid_seconds: float = 1.5
+        self, japanese: EncodingFinals, english: FinalRecognizer, *, lid_seconds: float = 1.5
     ) -> None:
         self.japanese, self.english = japanese, english
         self.lid_seconds = lid_seconds

@@ -28,6 +28,10 @@ def load_finals(settings: ASRSettings) -> FinalRecognizer:
         from teller.voice.backends.openai_asr import OpenAIFinals
 
         return OpenAIFinals(settings)
+    if settings.backend == "torch":
+        from teller.voice.backends.torch_whisper import TorchWhisperFinals
+
+        return TorchWhisperFinals(settings)
     from teller.voice.backends.whisper_asr import WhisperFinals
 
     return WhisperFinals(settings)
@@ -95,11 +99,10 @@ class VoiceEngine:
             return self.finals
         with _engines_lock:
             ja = _shared_finals(japanese_settings(self.settings.asr))
-        from teller.voice.backends.whisper_asr import WhisperFinals
+        from teller.voice.bilingual import BilingualFinals, EncodingFinals
 
-        if not isinstance(ja, WhisperFinals):  # a server: it detects or is told the language itself
+        if not isinstance(ja, EncodingFinals):  # a server: it detects or is told the language itself
             return ja
-        from teller.voice.bilingual import BilingualFinals
 
         return BilingualFinals(ja, self.finals, lid_seconds=self.settings.asr.lid_seconds)
 

