@@ -4,6 +4,7 @@ previous revision with data in it, one made before migrations existed, concurren
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,12 +19,15 @@ from alembic.migration import MigrationContext
 from sqlalchemy import func, select, text
 from tests.conftest import Databases
 
+from teller.clock import ManualClock
 from teller.config import StoreSettings
 from teller.errors import ConfigError
 from teller.store import BankRepository, Database, PendingActions, open_database
 from teller.store.migrate import current_revision, head_revision, previous_revision, upgrade
+from teller.store.pending import token_hash
 from teller.store.scheduled import ScheduledPayments
-from teller.store.schema import Base, TransactionRow
+from teller.store.schema import Base, SessionRow, TransactionRow
+from teller.store.sessions import DatabaseSessions
 
 from .conftest import NOW, transfer
 
@@ -73,6 +77,43 @@ def test_a_database_at_the_previous_revision_keeps_its_data_and_gains_the_new_ta
     _, later = pending.create("c_001", "transfer", dated, now=NOW, ttl_s=300)
     pending.confirm("c_001", later, now=NOW)
     assert [p.amount_minor for p in ScheduledPayments(db).list_scheduled("c_001")] == [900]
+    db.dispose()
+
+
+def test_upgrading_from_0004_replaces_the_tokens_kept_in_session_rows_by_their_hashes(
+    databases: Databases, demo: dict[str, Any]
+) -> None:
+    """A session row written at 0004 holds its pending action's token in clear; after the upgrade
+    the row holds only the token's hash, a session without a pending action is untouched, and the
+    session read back still confirms the action once."""
+    db = Database(databases.url())
+    upgrade(db, "0004")
+    db.load_bank(demo, now=NOW)
+    pending = PendingActions(db)
+    action_id, token = pending.create("c_001", "transfer", transfer(5000), now=NOW, ttl_s=300)
+    result = {"id": "t1", "intent": "transfer_money", "action": "confirm", "reply": "Send?",
+              "pending": {"action_id": action_id, "token": token, "expires_at": NOW.isoformat()}}  # fmt: skip
+    plain = {"id": "t2", "intent": "check_balance", "action": "answer", "reply": "You have..."}
+    later = NOW + timedelta(minutes=15)
+    with db.write() as session:
+        for sid, value in (("s1", result), ("s2", plain)):
+            session.execute(
+                text(
+                    "INSERT INTO turn_sessions (customer_id, id, last_request, last_result, expires_at) "
+                    "VALUES ('c_001', :sid, NULL, :result, :expires)"
+                ),
+                {"sid": sid, "result": json.dumps(value), "expires": later},
+            )
+    assert upgrade(db) == head_revision()
+    with db.read() as session:
+        rows = {r[1]: json.dumps([str(v) for v in r]) for r in session.execute(select(SessionRow.__table__))}
+    assert token not in rows["s1"] and token_hash(token) in rows["s1"]
+    sessions = DatabaseSessions(db, ttl_s=900, clock=ManualClock(NOW))
+    plain_back = sessions.get("c_001", "s2").last_result
+    assert plain_back is not None and plain_back.reply == "You have..." and plain_back.pending is None
+    back = sessions.get("c_001", "s1").last_result
+    assert back is not None and back.pending is not None and back.pending.action_id == action_id
+    assert pending.confirm("c_001", back.pending.token, now=NOW).action_id == action_id
     db.dispose()
 
 
