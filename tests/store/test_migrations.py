@@ -93,7 +93,7 @@ def test_upgrading_from_0004_replaces_the_tokens_kept_in_session_rows_by_their_h
     action_id, token = pending.create("c_001", "transfer", transfer(5000), now=NOW, ttl_s=300)
     result = {"id": "t1", "intent": "transfer_money", "action": "confirm", "reply": "Send?",
               "pending": {"action_id": action_id, "token": token, "expires_at": NOW.isoformat()}}  # fmt: skip
-    plain = {"id": "t2", "intent": "check_balance", "action": "answer", "reply": "You have..."}
+    plain = {"id": "t2", "intent": "balance_inquiry", "action": "answer", "reply": "You have..."}
     later = NOW + timedelta(minutes=15)
     with db.write() as session:
         for sid, value in (("s1", result), ("s2", plain)):

@@ -12,15 +12,20 @@ future instead of polling).
 
 The store's one-time token is what makes confirmation exactly-once; these records make a retry on
 another worker get the first answer instead of a 409.
+
+Records live `ttl_s` (`api.idempotency_ttl_s`); expired ones are deleted in bounded batches
+(`purge`), now and then after a claim (every `purge_every_s` per process), so the table holds about
+one TTL's worth of keys.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from teller.clock import Clock, SystemClock
@@ -39,14 +44,46 @@ Claim = Stored | Literal["claimed", "busy"]
 
 
 class IdempotencyRecords:
-    def __init__(self, db: Database, *, ttl_s: float, claim_s: float, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        ttl_s: float,
+        claim_s: float,
+        clock: Clock | None = None,
+        purge_every_s: float = 60.0,
+        purge_batch: int = 1_000,
+    ) -> None:
         self._db = db
         self._ttl = timedelta(seconds=ttl_s)
         self._claim = timedelta(seconds=claim_s)
         self._clock: Clock = clock or SystemClock()
+        self._purge_every = purge_every_s
+        self._purge_batch = purge_batch
+        self._purged: float | None = None
+
+    def purge(self, limit: int | None = None) -> int:
+        """Delete up to `limit` (default `purge_batch`) expired records, the oldest first; how many."""
+        self._purged = time.monotonic()
+        r = IdempotencyRow
+        oldest = (
+            select(r.customer_id, r.key)
+            .where(r.expires_at <= self._clock.now())
+            .order_by(r.expires_at)
+            .limit(limit or self._purge_batch)
+        )
+        with self._db.write() as s:
+            done = s.execute(delete(r).where(tuple_(r.customer_id, r.key).in_(oldest)))
+        return int(getattr(done, "rowcount", 0) or 0)
 
     def claim(self, customer_id: str, key: str, fingerprint: str) -> Claim:
         """Take (customer, key) for this request, or say what became of it (see the module docstring)."""
+        state = self._claim_now(customer_id, key, fingerprint)
+        if self._purged is None or time.monotonic() - self._purged >= self._purge_every:
+            self.purge()
+        return state
+
+    def _claim_now(self, customer_id: str, key: str, fingerprint: str) -> Claim:
         now = self._clock.now()
         r = IdempotencyRow
         where = (r.customer_id == customer_id, r.key == key)

@@ -1,7 +1,8 @@
 """Schema migrations (Alembic): bring a database to the code's schema, adopting one made before them.
 
 The revisions are in `store/migrations/versions/` (0001: the first schema; 0002: scheduled payments;
-0003: conversation sessions; 0004: Idempotency-Key answers);
+0003: conversation sessions; 0004: Idempotency-Key answers; 0005: session rows keep only the hash
+of their pending token);
 `teller db upgrade` and `open_database` (unless `store.migrate` is off) call `upgrade`.
 
 `upgrade` runs every step in one write transaction that first takes a lock all upgraders wait on
@@ -26,8 +27,10 @@ from sqlalchemy import Connection, inspect, text
 
 from teller.store.db import Database
 
-# The newest revision each table proves a pre-migration database has reached (newest first).
+# The newest revision each table (or table.column) proves a pre-migration database has reached
+# (newest first).
 _ADOPT = (
+    ("turn_sessions.pending_token_hash", "0005"),
     ("idempotency_records", "0004"),
     ("turn_sessions", "0003"),
     ("scheduled_payments", "0002"),
@@ -85,5 +88,8 @@ def upgrade(db: Database, target: str = "head") -> str | None:
 
 
 def _adoptable(connection: Connection) -> str | None:
-    tables = set(inspect(connection).get_table_names())
-    return next((revision for table, revision in _ADOPT if table in tables), None)
+    inspector = inspect(connection)
+    found = set(inspector.get_table_names())
+    for table in list(found):
+        found.update(f"{table}.{column['name']}" for column in inspector.get_columns(table))
+    return next((revision for name, revision in _ADOPT if name in found), None)

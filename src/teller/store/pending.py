@@ -31,7 +31,7 @@ from teller.store.db import Database
 from teller.store.ledger import ExecutedAction, execute_action, parse_payload
 from teller.store.schema import CustomerRow, PendingActionRow
 
-__all__ = ["ExecutedAction", "PendingAction", "PendingActions", "token_hash"]
+__all__ = ["ExecutedAction", "PendingAction", "PendingActions", "StoredToken", "token_hash"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +47,18 @@ class PendingAction:
     idempotency_key: str | None
 
 
+class StoredToken(str):
+    """A confirmation token in its stored form, its SHA-256: what a session row keeps instead of the
+    token (store/sessions.py). Only the store's own code makes one; a token that arrives over the
+    API is a plain str and is hashed, so a hash read out of the database confirms nothing there."""
+
+    __slots__ = ()
+
+
 def token_hash(token: str) -> str:
-    """The stored form of a confirmation token."""
+    """The stored form of a confirmation token (a `StoredToken` already is its stored form)."""
+    if isinstance(token, StoredToken):
+        return str.__str__(token)
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 

@@ -273,8 +273,9 @@ class PendingActionRow(Base):
 class SessionRow(Base):
     """A conversation session (store/sessions.py): what "yes" or "make it 6000" acts on, for any worker.
 
-    `last_result` holds the session's pending action, its token included, until the action is
-    resolved or the session expires; the row is read as absent after `expires_at`.
+    `last_result` holds the session's pending action until the action is resolved or the session
+    expires, its token replaced by the token's hash in `pending_token_hash`; the row is read as
+    absent after `expires_at`.
     """
 
     __tablename__ = "turn_sessions"
@@ -284,6 +285,8 @@ class SessionRow(Base):
     id: Mapped[str] = mapped_column(ID, primary_key=True)
     last_request: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     last_result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # SHA-256 of last_result's pending token: the row never holds the token itself (migration 0005).
+    pending_token_hash: Mapped[str | None] = mapped_column(String(64))
     expires_at: Mapped[datetime]
 
 
