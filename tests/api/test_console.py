@@ -10,13 +10,26 @@ from pathlib import Path
 
 import httpx
 import pytest
-from tests.api.conftest import Served, serve
+from tests.api.conftest import Served, serve, served_on_both
+from tests.conftest import BACKENDS, Databases
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from teller.api.settings import ApiSettings
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "teller" / "api" / "static"
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def served(request: pytest.FixtureRequest) -> Served:
+    """The console on both databases (its WebSocket turns write sessions)."""
+    return served_on_both(request)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Tests that start their own server: on both databases too."""
+    return str(request.param)
 
 
 def _bearer_protocol(key: str) -> str:
@@ -66,9 +79,9 @@ def test_demo_customers_come_with_working_keys(served: Served) -> None:
         assert me.status_code == 200
 
 
-def test_no_demo_customers_without_demo_keys(tmp_path: Path) -> None:
+def test_no_demo_customers_without_demo_keys(databases: Databases) -> None:
     """With demo keys off, the demo customer list does not exist (404), so no key is handed out."""
-    with serve(f"sqlite:///{tmp_path / 'x.sqlite3'}", ApiSettings(demo_keys=False, voice=False)) as s:
+    with serve(databases.url(), ApiSettings(demo_keys=False, voice=False)) as s:
         r = httpx.get(f"{s.url}/v1/demo/customers", timeout=10)
         assert r.status_code == 404
         assert "tk_" not in r.text

@@ -11,12 +11,12 @@ import json
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from tests.api.conftest import Served, api_for_tests, serve
+from tests.conftest import BACKENDS, Databases
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -63,6 +63,12 @@ class BlockingBackend:
             self.running -= 1
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each protection on both databases (a turn writes sessions and pending actions)."""
+    return str(request.param)
+
+
 @pytest.fixture
 def model() -> Iterator[BlockingBackend]:
     backend = BlockingBackend()
@@ -70,8 +76,8 @@ def model() -> Iterator[BlockingBackend]:
     backend.release.set()
 
 
-def _llm_server(tmp_path: Path, backend: BlockingBackend, deadline_s: float = 30.0, **api: Any) -> Any:
-    settings = Settings(store=StoreSettings(url=f"sqlite:///{tmp_path / 'llm.sqlite3'}"))
+def _llm_server(databases: Databases, backend: BlockingBackend, deadline_s: float = 30.0, **api: Any) -> Any:
+    settings = Settings(store=StoreSettings(url=databases.url()))
     settings.llm.extract.deadline_s = deadline_s
 
     def factory(s: Settings) -> TurnRunner:
@@ -86,9 +92,9 @@ def _turn(s: Served, text: str, customer: str = "c_001", **extra: Any) -> httpx.
     return httpx.post(f"{s.url}/v1/turns", json={"text": text, **extra}, headers=s.auth(customer), timeout=60)
 
 
-def test_a_full_model_lane_degrades_the_turn_at_once(tmp_path: Path, model: BlockingBackend) -> None:
+def test_a_full_model_lane_degrades_the_turn_at_once(databases: Databases, model: BlockingBackend) -> None:
     """With the model busy and no queue, the next LLM-bound turn is `clarify` / `llm_busy` right away."""
-    with _llm_server(tmp_path, model, llm_queue=0) as s, ThreadPoolExecutor(1) as pool:
+    with _llm_server(databases, model, llm_queue=0) as s, ThreadPoolExecutor(1) as pool:
         first = pool.submit(_turn, s, LLM_TEXT)
         assert model.started.wait(30)
         second = _turn(s, LLM_TEXT, "c_002")
@@ -100,9 +106,9 @@ def test_a_full_model_lane_degrades_the_turn_at_once(tmp_path: Path, model: Bloc
         assert first.result().status_code == 200
 
 
-def test_request_workers_are_free_while_the_model_works(tmp_path: Path, model: BlockingBackend) -> None:
+def test_request_workers_are_free_while_the_model_works(databases: Databases, model: BlockingBackend) -> None:
     """With one request worker and the model busy on a turn, another customer's balance is answered."""
-    with _llm_server(tmp_path, model, workers=1) as s, ThreadPoolExecutor(1) as pool:
+    with _llm_server(databases, model, workers=1) as s, ThreadPoolExecutor(1) as pool:
         pending = pool.submit(_turn, s, LLM_TEXT)
         assert model.started.wait(30)
         balance = _turn(s, "what's my balance", "c_002")
@@ -112,19 +118,19 @@ def test_request_workers_are_free_while_the_model_works(tmp_path: Path, model: B
         assert pending.result().status_code == 200
 
 
-def test_the_model_deadline_degrades_the_turn(tmp_path: Path, model: BlockingBackend) -> None:
+def test_the_model_deadline_degrades_the_turn(databases: Databases, model: BlockingBackend) -> None:
     """A model that does not answer within its deadline: `clarify` / `llm_deadline_exceeded`, not 504."""
-    with _llm_server(tmp_path, model, deadline_s=0.5) as s:
+    with _llm_server(databases, model, deadline_s=0.5) as s:
         out = _turn(s, LLM_TEXT)
         assert out.status_code == 200
         assert (out.json()["action"], out.json()["reason"]) == ("clarify", "llm_deadline_exceeded")
         assert model.running == 0  # nothing is left working on it
 
 
-def test_one_key_over_its_rate_gets_429_and_others_do_not(tmp_path: Path) -> None:
+def test_one_key_over_its_rate_gets_429_and_others_do_not(databases: Databases) -> None:
     """A key past its burst gets 429 `rate_limited` with Retry-After; another customer is served."""
     api = api_for_tests(rate_per_key_s=0.01, burst_per_key=3)
-    with serve(f"sqlite:///{tmp_path / 'rate.sqlite3'}", api) as s:
+    with serve(databases.url(), api) as s:
         codes = [_turn(s, "what's my balance").status_code for _ in range(3)]
         refused = _turn(s, "what's my balance")
         other = _turn(s, "what's my balance", "c_002")
@@ -134,9 +140,9 @@ def test_one_key_over_its_rate_gets_429_and_others_do_not(tmp_path: Path) -> Non
     assert other.status_code == 200
 
 
-def test_one_key_over_its_concurrency_gets_429(tmp_path: Path, model: BlockingBackend) -> None:
+def test_one_key_over_its_concurrency_gets_429(databases: Databases, model: BlockingBackend) -> None:
     """With one request in flight per key, the key's next request is refused; another key is served."""
-    with _llm_server(tmp_path, model, max_in_flight_per_key=1) as s, ThreadPoolExecutor(1) as pool:
+    with _llm_server(databases, model, max_in_flight_per_key=1) as s, ThreadPoolExecutor(1) as pool:
         pending = pool.submit(_turn, s, LLM_TEXT)
         assert model.started.wait(30)
         again = _turn(s, "what's my balance")
@@ -147,10 +153,10 @@ def test_one_key_over_its_concurrency_gets_429(tmp_path: Path, model: BlockingBa
     assert other.status_code == 200
 
 
-def test_failed_keys_throttle_their_address_only(tmp_path: Path) -> None:
+def test_failed_keys_throttle_their_address_only(databases: Databases) -> None:
     """After a burst of unknown keys one address gets 429 even with a good key; another address does not."""
     api = api_for_tests(auth_failures_burst=3, auth_failures_per_s=0.01)
-    with serve(f"sqlite:///{tmp_path / 'auth.sqlite3'}", api) as s:
+    with serve(databases.url(), api) as s:
         bad = {"Authorization": "Bearer tk_guess"}
         codes = [httpx.get(f"{s.url}/v1/accounts", headers=bad).status_code for _ in range(3)]
         throttled = httpx.get(f"{s.url}/v1/accounts", headers=s.auth())
@@ -183,10 +189,10 @@ def _closed_code(ws: Any) -> int | None:
     return None
 
 
-def test_streams_per_key_are_capped_with_1013(tmp_path: Path) -> None:
+def test_streams_per_key_are_capped_with_1013(databases: Databases) -> None:
     """A key over its stream cap is accepted and closed with 1013; another customer still gets a stream."""
     api = api_for_tests(max_streams_per_key=1)
-    with serve(f"sqlite:///{tmp_path / 'ws.sqlite3'}", api) as s:
+    with serve(databases.url(), api) as s:
         url = f"{s.ws_url}/v1/turns/stream"
         with connect(url, additional_headers=s.auth()) as first:
             with connect(url, additional_headers=s.auth()) as second:
@@ -198,10 +204,10 @@ def test_streams_per_key_are_capped_with_1013(tmp_path: Path) -> None:
             assert json.loads(first.recv(timeout=30))["type"] == "result"
 
 
-def test_server_stream_capacity_closes_with_1013_not_403(tmp_path: Path) -> None:
+def test_server_stream_capacity_closes_with_1013_not_403(databases: Databases) -> None:
     """Past `max_streams` a stream is accepted and closed with 1013 (try again later), not refused 403."""
     api = api_for_tests(max_streams=1)
-    with serve(f"sqlite:///{tmp_path / 'cap.sqlite3'}", api) as s:
+    with serve(databases.url(), api) as s:
         url = f"{s.ws_url}/v1/turns/stream"
         with (
             connect(url, additional_headers=s.auth()),
@@ -210,11 +216,11 @@ def test_server_stream_capacity_closes_with_1013_not_403(tmp_path: Path) -> None
             assert _closed_code(ws) == 1013
 
 
-def test_idle_streams_are_closed(tmp_path: Path) -> None:
+def test_idle_streams_are_closed(databases: Databases) -> None:
     """A stream that sends nothing for `ws_idle_timeout_s` is closed by the server (1000, idle timeout)."""
     api = api_for_tests(ws_idle_timeout_s=0.3)
     with (
-        serve(f"sqlite:///{tmp_path / 'idle.sqlite3'}", api) as s,
+        serve(databases.url(), api) as s,
         connect(f"{s.ws_url}/v1/turns/stream", additional_headers=s.auth()) as ws,
         pytest.raises(ConnectionClosed) as info,
     ):
@@ -241,11 +247,11 @@ def _sse_events(r: httpx.Response) -> list[str]:
     return [line.split(":", 1)[1].strip() for line in r.text.splitlines() if line.startswith("event:")]
 
 
-def test_a_full_qna_lane_answers_overloaded_at_once(tmp_path: Path) -> None:
+def test_a_full_qna_lane_answers_overloaded_at_once(databases: Databases) -> None:
     """With the QnA lane's only worker busy on one answer, the next question gets an `overloaded` error
     event right away, and a balance request is still served."""
     api = api_for_tests(qna_workers=1, qna_queue=0, voice=False)
-    with serve(f"sqlite:///{tmp_path / 'qna.sqlite3'}", api) as s, ThreadPoolExecutor(1) as pool:
+    with serve(databases.url(), api) as s, ThreadPoolExecutor(1) as pool:
         slow = _SlowAnswers()
         s.app.state.service.answerer = slow
         ask = {"question": "what are the ATM fees?"}
@@ -261,10 +267,10 @@ def test_a_full_qna_lane_answers_overloaded_at_once(tmp_path: Path) -> None:
     assert balance.status_code == 200
 
 
-def test_a_full_voice_lane_refuses_uploads_with_429(tmp_path: Path) -> None:
+def test_a_full_voice_lane_refuses_uploads_with_429(databases: Databases) -> None:
     """With the voice lane's only worker busy, an audio upload is refused at once (429), not queued."""
     api = api_for_tests(voice_workers=1, voice_queue=0)
-    with serve(f"sqlite:///{tmp_path / 'voice.sqlite3'}", api) as s:
+    with serve(databases.url(), api) as s:
         service = s.app.state.service
         if service.voice is None:
             pytest.skip("this server has no voice path")

@@ -11,9 +11,16 @@ from typing import Any
 import httpx
 import numpy as np
 import pytest
-from tests.api.conftest import Served
+from tests.api.conftest import Served, served_on_both
+from tests.conftest import BACKENDS
 from tests.speech import fixture_path
 from websockets.sync.client import connect
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def served(request: pytest.FixtureRequest) -> Served:
+    """The voice path on both databases (its turns write sessions and pending actions)."""
+    return served_on_both(request)
 
 
 def _missing() -> str | None:
