@@ -1,9 +1,12 @@
 """Name lookup for customers with 500 payees (issue 13): the name index alone, and whole turns.
 
-usage: PYTHONPATH=src python bench/names_lookup.py [--payees 500] [--repeat 20] [--out PATH.json]
+usage: PYTHONPATH=src python bench/names_lookup.py [--payees 500] [--repeat 20] [--db URL] [--out PATH.json]
 
 Two customers of the synthetic bank (`teller.store.generate`, seed 0), one English and one Japanese,
 each forced to `--payees` payees (sound-alikes included), are loaded into a temp SQLite database.
+With `--db URL` (a bank made by `teller db generate`, SQLite or PostgreSQL) nothing is loaded: the
+first English and the first Japanese customer of that bank with `--payees` payees are measured
+there (the turns leave pending actions behind).
 Measured:
   index build     `index_for(snapshot)` over the customer's payees and billers: the first build (after
                   a 5-payee customer of the same language warmed the libraries), then cached hits
@@ -46,10 +49,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--payees", type=int, default=500)
     ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--db", help="a generated bank's URL: measure its own customers with --payees payees")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "names_lookup.json")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="teller-bench-")
-    os.environ["TELLER_STORE__URL"] = f"sqlite:///{tmp}/names.sqlite3"
+    os.environ["TELLER_STORE__URL"] = args.db or f"sqlite:///{tmp}/names.sqlite3"
     os.environ["TELLER_STORE__SEED_DEMO"] = "false"
     os.environ["TELLER_LLM__ENABLED"] = "false"
 
@@ -58,17 +62,20 @@ def main() -> None:
     from teller.pipeline.turn import TurnRunner
     from teller.store.generate import generate_customer
 
-    # Customer 1 of seed 0 is Japanese and customer 0 English (the generator's coin for each).
     picked: dict[str, dict[str, Any]] = {}
     small: dict[str, dict[str, Any]] = {}
-    index = 0
-    while len(picked) < 2 or len(small) < 2:
-        c = generate_customer(index, seed=0, payees=args.payees)
-        picked.setdefault(c["locale"], c)
-        small.setdefault(c["locale"], generate_customer(index + 1000, seed=0, payees=5))
-        index += 1
     runner = TurnRunner.from_settings()
-    runner.db.load_bank({"customers": [*picked.values(), *small.values()]})
+    if args.db:
+        picked, small = _from_bank(runner, args.payees)
+    else:
+        # Customer 1 of seed 0 is Japanese and customer 0 English (the generator's coin for each).
+        index = 0
+        while len(picked) < 2 or len(small) < 2:
+            c = generate_customer(index, seed=0, payees=args.payees)
+            picked.setdefault(c["locale"], c)
+            small.setdefault(c["locale"], generate_customer(index + 1000, seed=0, payees=5))
+            index += 1
+        runner.db.load_bank({"customers": [*picked.values(), *small.values()]})
     rng = random.Random(0)
     rows: dict[str, dict[str, Any]] = {}
     for locale, customer in picked.items():
@@ -125,6 +132,7 @@ def main() -> None:
             table.add_row(locale, metric, *(f"{values.get(q, float('nan')):.3f}" for q in (50, 95, 99)))
     Console().print(table)
     report = {
+        "db": "temp SQLite" if not args.db else args.db.split("://")[0],
         "payees": args.payees,
         "repeat": args.repeat,
         "load_average": os.getloadavg()[0],
@@ -134,6 +142,40 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False))
     print(f"wrote {args.out}")
+
+
+def _from_bank(runner: Any, payees: int) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The bank's first customer of each locale with `payees` payees, and a small one of each."""
+    from sqlalchemy import func, select
+
+    from teller.store.schema import CustomerRow, PayeeRow
+
+    counts = select(PayeeRow.customer_id, func.count().label("n")).group_by(PayeeRow.customer_id).subquery()
+    picked: dict[str, dict[str, Any]] = {}
+    small: dict[str, dict[str, Any]] = {}
+    with runner.db.read() as session:
+        for wanted, into in ((payees, picked), (5, small)):
+            for locale in ("en-US", "ja-JP"):
+                cid = session.execute(
+                    select(CustomerRow.id)
+                    .join(counts, counts.c.customer_id == CustomerRow.id)
+                    .where(counts.c.n == wanted, CustomerRow.locale == locale)
+                    .order_by(CustomerRow.id)
+                    .limit(1)
+                ).scalar()
+                if cid is None:
+                    raise SystemExit(f"no {locale} customer with {wanted} payees in the bank")
+                rows = session.execute(select(PayeeRow).where(PayeeRow.customer_id == cid)).scalars()
+                into[locale] = {
+                    "id": cid,
+                    "locale": locale,
+                    "payees": [
+                        {"display_name": p.display_name, "latin": p.latin or p.display_name,
+                         "reading_kana": p.reading_kana}
+                        for p in rows
+                    ],
+                }  # fmt: skip
+    return picked, small
 
 
 if __name__ == "__main__":
