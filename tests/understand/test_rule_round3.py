@@ -221,3 +221,34 @@ def test_asking_whether_a_transfer_is_possible_stays_a_question(
     """Without a person named, 'can I send…' asks what is possible."""
     result = run(runner, text, customer)
     assert result.intent.value == "qna", (result.intent, result.action, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("i want to add money to my card but i'm totally lost", "c_002"),
+        ("help me set up my credit card, i am so lost", "c_002"),
+        ("カードの使い方がわからなくて困っています", "c_001"),
+    ],
+)
+def test_a_customer_who_is_lost_has_not_lost_a_card(runner: Any, text: str, customer: str) -> None:
+    """'I'm totally lost' is confusion, not a card lost: nothing is locked."""
+    result = run(runner, text, customer)
+    assert result.intent.value != "card_lock", (result.intent, result.action, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "intent"),
+    [
+        ("i lost my card, i'm so worried", "c_002", "card_lock"),
+        ("my debit card is lost", "c_002", "card_lock"),
+        ("get me to someone else, i'm done with bots", "c_002", "human_handoff"),
+        ("ロボットじゃなくて人につないで", "c_001", "human_handoff"),
+    ],
+)
+def test_a_lost_card_locks_and_a_person_asked_for_is_a_handoff(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
+    """A card lost still locks; 'get me to someone else' asks for a person."""
+    result = run(runner, text, customer)
+    assert result.intent.value == intent, (result.intent, result.action, result.reason)
