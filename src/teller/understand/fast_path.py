@@ -216,8 +216,8 @@ _READ_WORDS = re.compile(
 
 def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
     """Whether the text names what a classifier-proposed command would act on, and a card command's action."""
-    if intent is Intent.CARD_LOCK:
-        return bool(_CARD_WORDS.search(folded)) and bool(_LOCK_CUE.search(folded))
+    if intent is Intent.CARD_LOCK:  # "…i'm totally lost" is no card lost
+        return bool(_CARD_WORDS.search(folded)) and bool(_LOCK_CUE.search(rules.without_speaker_lost(folded)))
     if intent is Intent.CARD_UNLOCK:
         return bool(_CARD_WORDS.search(folded)) and bool(_UNLOCK_CUE.search(folded))
     if intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT):

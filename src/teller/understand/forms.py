@@ -317,6 +317,8 @@ _PERSON_ASKED = _rx(
     r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the )?(?:actual |real |live |human )?(?:person|human|"
     r"someone|somebody|agent|representative|people|staff|manager|operator)\b|"
     r"\b(?:get|put) (?:me )?(?:a |an )?(?:someone|somebody|person|human|agent)\b|"
+    r"\b(?:get|take|put) me (?:to|through to) (?:a |an |the )?(?:\w+ )?"
+    r"(?:someone|somebody|person|human|agent)\b|"
     r"\b(?:put|transfer|connect|pass) me (?:through |over |on )?(?:to|with) (?:a |an |the )?(?:\w+ )?"
     r"(?:person|human|agent|someone|somebody|representative|operator)\b|"
     r"\b(?:someone|somebody|a person|a human) (?:else )?on the (?:line|phone)\b|"

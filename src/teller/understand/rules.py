@@ -254,11 +254,24 @@ def names_another_object(intent: Intent, folded: str) -> bool:
     )
 
 
+# The speaker lost, not a card: "I'm totally lost", "I am so lost" (confused). Blanked for the card rules.
+_SPEAKER_LOST = _rx(
+    r"\b(?:i'?m|i am|we'?re|we are|i feel|i get|i got|i'm getting|getting)\s+(?:\w+\s+){0,2}?lost\b"
+)
+
+
+def without_speaker_lost(folded: str) -> str:
+    """`folded` with "I'm (so) lost" blanked (same length, so spans still index it)."""
+    return _SPEAKER_LOST.sub(lambda m: " " * len(m.group(0)), folded)
+
+
 def command_hits(folded: str) -> list[RuleHit]:
     """Every rule that fires, in priority order."""
     hits: list[RuleHit] = []
+    card_text = without_speaker_lost(folded)
     for intent, name, pattern in _RULES:
-        m = pattern.search(folded)
+        card_rule = intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK)
+        m = pattern.search(card_text if card_rule else folded)
         if not m:
             continue
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
