@@ -235,3 +235,17 @@ def test_a_billers_balance_is_no_account_balance(runner: Any, text: str, custome
     result = run(runner, text, customer)
     assert result.intent.value != "balance_inquiry", (result.intent, result.reason)
     assert not (acts(result) and result.action.value == "confirm")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("my debit card is being used by someone else", "c_002"),
+        ("i think my credit card was used by somebody without asking", "c_002"),
+        ("デビットカードが誰かに勝手に使われています", "c_001"),
+    ],
+)
+def test_a_card_used_by_someone_else_is_locked(runner: Any, text: str, customer: str) -> None:
+    """A card being used by someone else (said in the passive too) is at risk: it is locked."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "card_lock", (result.intent, result.action, result.reason)
