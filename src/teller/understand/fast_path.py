@@ -197,7 +197,7 @@ _LOCK_CUE = re.compile(
     r"\b(?:lock\w*|freez\w*|frozen|block\w*|stop\w*|cancel\w*|suspend\w*|disabl\w*|deactivat\w*|hold|"
     r"pause|halt|hault|turn (?:it |them )?off|shut|lost|lose|losing|stolen|stole|theft|missing|misplaced|"
     r"can'?t find|compromised|cloned|skimmed|hacked|breach\w*|exposed|leaked|someone|somebody)\b|"
-    r"止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように"
+    r"止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように|勝手に使われ|誰かに使われ"
 )
 _UNLOCK_CUE = re.compile(
     r"\b(?:unlock\w*|unfreez\w*|unblock\w*|reactivat\w*|re-?enabl\w*|enabl\w*|back on|turn (?:it |them )?on|"

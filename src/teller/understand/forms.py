@@ -229,8 +229,9 @@ def reports_problem(folded: str) -> bool:
 _CARD_LOSS = _rx(
     r"\b(?:lost|lose|losing|stolen|stole|missing|misplaced|can't find|cannot find|compromised|cloned|"
     r"skimmed|without (?:my )?(?:permission|consent|authori[sz]ation|knowledge)|someone (?:else )?"
-    r"(?:has |is |was |had )?(?:been )?(?:using|used|took|taken|got))\b|"
-    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用"
+    r"(?:has |is |was |had )?(?:been )?(?:using|used|took|taken|got)|"
+    r"(?:being |been )?used by (?:someone|somebody|a stranger|another person|strangers))\b|"
+    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用|(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ"
 )
 _LOCK_REQUEST = _rx(
     r"\b(?:lock|freeze|block|disable|deactivate|cancel|stop|suspend)\b (?:it|them|that|this|my|the|both)\b|"
