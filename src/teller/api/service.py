@@ -331,17 +331,11 @@ class TurnService:
 
         return await self.call(work)
 
-    async def resolve(
-        self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
-    ) -> ActionOut:
-        """Confirm or cancel the customer's action `action_id` with its one-time token."""
-        outcome = await self.call(self.resolve_now, customer_id, action_id, token, op)
-        return outcome
-
     def resolve_now(
         self, customer_id: str, action_id: str, token: str, op: Literal["confirm", "cancel"]
     ) -> ActionOut:
-        """`resolve` in this thread (a pool thread: routes/actions.py keeps its answer right after)."""
+        """Confirm or cancel the customer's action `action_id` with its one-time token, in this thread
+        (a pool thread: routes/actions.py keeps an Idempotency-Key's answer right after, in it)."""
         pending = self.runner.pending
         try:
             pending.get(customer_id, action_id)  # NotFound for an id that is not this customer's
