@@ -117,11 +117,12 @@ def test_plain_requests_keep_their_command_intent(text: str, intent: Intent) -> 
     assert _top(text)[0] is intent
 
 
-def test_probabilities_are_a_distribution_over_the_ten_turn_intents() -> None:
-    """Every intent gets a probability in [0, 1]; together they sum to 1, most likely first."""
+def test_probabilities_are_a_distribution_over_the_models_intents() -> None:
+    """Every intent (ten turn intents, two scheduled-payment ones) gets a probability in [0, 1];
+    together they sum to 1, most likely first."""
     ranked = clf_module.default_classifier().predict(fold("send 5000 yen to sato ken"))
     probs = [p for _, p in ranked]
-    assert len(ranked) == 10
+    assert len(ranked) == 12
     assert all(0.0 <= p <= 1.0 for p in probs)
     assert sum(probs) == pytest.approx(1.0, abs=1e-4)
     assert probs == sorted(probs, reverse=True)
