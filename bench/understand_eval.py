@@ -51,6 +51,7 @@ from teller.normalize.turn import normalize_turn  # noqa: E402
 from understand_sets import Case, load_sets  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "understand_eval.json"
+TRAIN_REPORT = ROOT / "bench" / "results" / "intent_train.json"  # written by scripts/train_intent.py
 COMMANDS = sorted(i.value for i in COMMAND_INTENTS)
 NON_COMMANDS = ("qna", "out_of_scope")
 BUCKETS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001)
@@ -235,6 +236,49 @@ def print_per_intent(name: str, level: str, m: dict[str, Any]) -> None:
     print(f"  calibration (bucket accuracy/n): {cal}")
 
 
+def print_calibration(results: dict[str, dict[str, Any]]) -> None:
+    """Accuracy per confidence bucket of every set and level (bucket: accuracy/n)."""
+    print("\ncalibration: accuracy/n per confidence bucket")
+    edges = list(itertools.pairwise(BUCKETS))
+    head = "".join(f" {f'[{lo:.2f},{min(hi, 1.0):.2f})':>12}" for lo, hi in edges)
+    print(f"  {'set':<28} {'level':<10}{head}")
+    for name, levels in results.items():
+        for level, m in levels.items():
+            cells = "".join(f" {_bucket(b):>12}" for b in m["calibration"]["buckets"])
+            print(f"  {name:<28} {level:<10}{cells}")
+
+
+def _bucket(b: dict[str, Any]) -> str:
+    return f"{b['accuracy']:.2f}/{b['n']}" if b["n"] else "-"
+
+
+def print_training_report(path: Path) -> None:
+    """The development numbers `scripts/train_intent.py` measured out of fold (if it has run here)."""
+    if not path.exists():
+        return
+    report = json.loads(path.read_text(encoding="utf-8"))
+    t = report["thresholds"]
+    print(
+        f"\ndevelopment, out of fold ({report['folds']} folds, classifier alone; {path.name}): "
+        f"floor {t['floor']}, margin {t['margin']} (wrong action cost {report['wrong_cost']} questions)"
+    )
+    print(f"  {'source':<12} {'n':>6} {'falseCmd':>9} {'cmdRec':>7} {'wrongCmd':>9}   (argmax → decided)")
+    for source, r in report["per_source"].items():
+        a, d = r["argmax"], r["decided"]
+        fc = f"{100 * a['false_command']:.1f}→{100 * d['false_command']:.1f}%"
+        rec = f"{a['command_recall']:.3f}→{d['command_recall']:.3f}"
+        wc = f"{100 * a['wrong_command']:.1f}→{100 * d['wrong_command']:.1f}%"
+        print(f"  {source:<12} {d['n']:>6} {fc:>13} {rec:>13} {wc:>12}")
+    print(
+        "  calibration:",
+        "  ".join(
+            f"[{b['low']:.2f},{b['high']:.2f}) {b['accuracy']:.3f}/{b['n']} (conf {b['confidence']:.3f})"
+            for b in report["calibration"]
+            if b["n"]
+        ),
+    )
+
+
 def print_misses(misses: dict[str, list[dict[str, Any]]], limit: int) -> None:
     """Misses of the non-held-out sets, grouped by (expected, got, deciding rule), largest group first."""
     for name, rows in misses.items():
@@ -307,6 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in ("nlupp_heldout", "nlupp_dev", "clinc_heldout", "golden"):
         for level, m in results.get(name, {}).items():
             print_per_intent(name, level, m)
+    print_calibration(results)
+    print_training_report(TRAIN_REPORT)
     lat = latency
     print(f"\nclassifier {lat['model']}: load {lat['load_ms']:.0f} ms", end="")
     if "p95_ms" in lat:

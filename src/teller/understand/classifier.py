@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from teller.domain.intents import Intent
 from teller.errors import MissingExtra
+from teller.understand.decision import DEFAULT_THRESHOLDS, Thresholds
 from teller.understand.features import featurize
 
 FORMAT_VERSION = 1
@@ -47,7 +48,12 @@ log = logging.getLogger(__name__)
 
 
 class IntentModel(Protocol):
-    """What the fast path needs of an intent model."""
+    """What the fast path needs of an intent model: a calibrated ranking and when to trust it."""
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """When a command the model proposes is taken (`teller.understand.decision`)."""
+        ...
 
     def predict(self, folded_text: str) -> list[tuple[Intent, float]]:
         """Every intent with its probability, most likely first."""
@@ -111,6 +117,11 @@ class IntentClassifier:
     def classes(self) -> tuple[Intent, ...]:
         """Intents in the model's column order."""
         return self._classes
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """The linear fallback's: a command below one half is not taken."""
+        return DEFAULT_THRESHOLDS
 
     @property
     def n_features(self) -> int:

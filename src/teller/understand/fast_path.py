@@ -22,13 +22,14 @@ from teller.normalize.turn import NormalizedTurn
 from teller.understand import forms, rules, scheduled
 from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
+from teller.understand.decision import decide
 from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.slots import find_account, find_card, find_count, recipient_phrase
 
-# The classifier's confidence is calibrated (`teller.understand.learned`): a command it gives less
-# than this is more likely wrong than right, and is not proposed.
+# The classifier's confidence is calibrated (`teller.understand.learned`): a non-command it gives at
+# least this may veto a one-noun rule. When a command of its own is taken: `decision.decide`.
 COMMAND_FLOOR = 0.5
 # A read-only rule that matched one noun and nothing around it.
 _BARE_KEYWORDS = frozenset(
@@ -162,12 +163,11 @@ class FastPath:
             intent = Intent.BILL_PAYMENT if has_biller and not has_payee else Intent.TRANSFER_MONEY
             return intent, 0.8, "repeat_payment"
         ranked = self._classifier.predict(folded)
-        top, p = ranked[0]
-        if top in COMMAND_INTENTS and p < COMMAND_FLOOR:
-            # Calibrated: below one half the command is more likely wrong than right. Not knowing is
-            # an answer, never an action: the likelier of qna / out_of_scope, at its own (low) confidence.
-            other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
-            return other, q, "classifier_unsure"
+        top, p, decided = decide(ranked, self._classifier.thresholds)
+        if decided != "classifier":
+            # Unsure, too close to the runner-up, or a command only the rules may read: not knowing is
+            # an answer, never an action (the likelier of qna / out_of_scope, at its own confidence).
+            return top, p, decided
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):

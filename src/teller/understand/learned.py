@@ -15,7 +15,10 @@ not banking" is an explicit decision of the model, not the absence of one.
 The head file (`src/teller/data/intent_head.npz`):
 
     format_version, classes [C], weights [512, C] float32, bias [C] float32,
-    mix, temperature (float64), encoder (the package==version and weights digest it was trained on)
+    mix, temperature (float64), encoder (the package==version and weights digest it was trained on),
+    command_floor, command_margin (the `decision.Thresholds` chosen on the development folds),
+    calibration [B, 4] float64 (bucket low, high, mean confidence, accuracy) and calibration_n [B]:
+    the out-of-fold calibration of the development data that chose them (`calibration` property).
 
 The encoder loads on the first `predict` (or `warm`), once per process; `load_ms` says what it cost.
 """
@@ -36,9 +39,10 @@ import numpy.typing as npt
 
 from teller.domain.intents import Intent
 from teller.understand.classifier import IntentClassifier
+from teller.understand.decision import DEFAULT_THRESHOLDS, Thresholds
 from teller.understand.encoder import PACKAGE, RESOURCES, VERSION, SentenceEncoder
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 PACKAGED_HEAD = "intent_head.npz"
 ENCODER_ID = f"{PACKAGE}=={VERSION} weights.npz sha256:{RESOURCES['weights.npz']}"
 
@@ -58,6 +62,8 @@ class EncoderIntentModel:
         temperature: float,
         linear: IntentClassifier,
         encoder: Callable[[], SentenceEncoder] = SentenceEncoder.load,
+        thresholds: Thresholds = DEFAULT_THRESHOLDS,
+        calibration: Sequence[dict[str, float]] = (),
     ) -> None:
         if weights.shape != (512, len(classes)) or bias.shape != (len(classes),):
             raise ValueError("head weights, bias and classes disagree")
@@ -72,6 +78,8 @@ class EncoderIntentModel:
         self._temperature = temperature
         self._linear = linear
         self._make_encoder = encoder
+        self.thresholds = thresholds
+        self.calibration = tuple(calibration)
         self._encoder: SentenceEncoder | None = None
         self._load_lock = threading.Lock()
         self.load_ms: float | None = None
@@ -94,6 +102,12 @@ class EncoderIntentModel:
             trained_on = str(npz["encoder"])
             if trained_on != ENCODER_ID:
                 raise ValueError(f"intent head was trained on {trained_on}, this encoder is {ENCODER_ID}")
+            table = [
+                {"low": lo, "high": hi, "confidence": conf, "accuracy": acc, "n": int(n)}
+                for (lo, hi, conf, acc), n in zip(
+                    npz["calibration"].tolist(), npz["calibration_n"].tolist(), strict=True
+                )
+            ]
             return cls(
                 classes=[Intent(str(c)) for c in npz["classes"]],
                 weights=npz["weights"],
@@ -101,12 +115,34 @@ class EncoderIntentModel:
                 mix=float(npz["mix"]),
                 temperature=float(npz["temperature"]),
                 linear=linear,
+                thresholds=Thresholds(float(npz["command_floor"]), float(npz["command_margin"])),
+                calibration=table,
             )
 
     @property
     def classes(self) -> tuple[Intent, ...]:
         """Intents in the model's column order."""
         return self._classes
+
+    @property
+    def weights(self) -> Floats:
+        """The head's [512, C] weights."""
+        return self._weights
+
+    @property
+    def bias(self) -> npt.NDArray[np.float64]:
+        """The head's [C] bias."""
+        return self._bias
+
+    @property
+    def mix(self) -> float:
+        """How much of the linear model's log-probability is added to the head's logits."""
+        return self._mix
+
+    @property
+    def temperature(self) -> float:
+        """The calibration temperature dividing the mixed logits."""
+        return self._temperature
 
     def warm(self) -> SentenceEncoder:
         """The encoder, loaded now if it was not (once per process; `load_ms` records the cost)."""
@@ -151,8 +187,13 @@ def export_head(
     bias: npt.ArrayLike,
     mix: float,
     temperature: float,
+    thresholds: Thresholds,
+    calibration: Sequence[dict[str, float]],
 ) -> None:
-    """Write a head that `EncoderIntentModel.load` reads; `weights` is [512, n_classes]."""
+    """Write a head that `EncoderIntentModel.load` reads; `weights` is [512, n_classes];
+    `calibration`: buckets with low, high, confidence, accuracy and n."""
+    keys = ("low", "high", "confidence", "accuracy")
+    table = np.array([[float(b[k]) for k in keys] for b in calibration], dtype=np.float64).reshape(-1, 4)
     np.savez_compressed(
         path,
         format_version=np.int64(FORMAT_VERSION),
@@ -162,4 +203,8 @@ def export_head(
         mix=np.float64(mix),
         temperature=np.float64(temperature),
         encoder=np.array(ENCODER_ID),
+        command_floor=np.float64(thresholds.floor),
+        command_margin=np.float64(thresholds.margin),
+        calibration=table,
+        calibration_n=np.array([int(b["n"]) for b in calibration], dtype=np.int64),
     )
