@@ -126,7 +126,7 @@ def test_a_failed_model_step_asks_a_real_question(runner: Any) -> None:
     """A failed model step with nothing on offer asks to rephrase: no empty list to pick from."""
     for error, customer, text in (
         (BackendUnavailable("connection refused"), "c_002", VAGUE),
-        (BackendUnavailable("connection refused"), "c_001", "田中さんのことでお願いがあります"),
+        (BackendUnavailable("connection refused"), "c_001", "田中さんのあれをお願いします"),
     ):
         result = run(runner, ScriptedBackend(error=error), text, customer=customer)
         assert result.action == "clarify" and not result.candidates, result
