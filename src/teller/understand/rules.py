@@ -87,14 +87,17 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
-            rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}"
+            rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}|"
+            # used by someone else: "my card is being used by someone else"
+            rf"\b{_CARD}\w*\b.*\b(?:used|using) by (?:someone|somebody|a stranger|another person|strangers)\b"
         ),
     ),
     (
         Intent.CARD_LOCK,
         "ja_card_lock",
         _rx(
-            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま)|"
+            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|"
+            r"(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ)|"
             rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
         ),
     ),
