@@ -17,13 +17,11 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 from tests.api.conftest import Served, api_for_tests, serve
+from tests.api.ledger import transactions_of
 
 from teller.config import Settings, StoreSettings
-from teller.store.db import Database
-from teller.store.schema import TransactionRow
 
 DEADLINE_S = 3.0
 
@@ -67,18 +65,6 @@ def _confirm(s: Served, pending: dict[str, str], key: str) -> httpx.Response:
     )
 
 
-def _moved(db_url: str, action_id: str) -> int:
-    db = Database(db_url)
-    try:
-        with db.read() as session:
-            query = (
-                select(func.count()).select_from(TransactionRow).where(TransactionRow.action_id == action_id)
-            )
-            return int(session.scalar(query) or 0)
-    finally:
-        db.dispose()
-
-
 def _balance(s: Served) -> int:
     r = httpx.get(f"{s.url}/v1/accounts", headers=s.auth(), timeout=60)
     return int(next(a["balance_minor"] for a in r.json() if a["id"] == "a_001"))
@@ -102,11 +88,11 @@ def test_a_retry_after_504_gets_the_committed_confirmation_and_moves_money_once(
         assert first.status_code == 504, first.text
         during = _confirm(served, pending, "late-1")
         assert during.status_code == 503, during.text
-        assert _moved(db_url, pending["action_id"]) == 0
+        assert transactions_of(db_url, pending["action_id"]) == 0
     finally:
         lock.release()
     deadline = time.monotonic() + 60
-    while _moved(db_url, pending["action_id"]) == 0 and time.monotonic() < deadline:
+    while transactions_of(db_url, pending["action_id"]) == 0 and time.monotonic() < deadline:
         time.sleep(0.1)  # the first confirm's thread goes on and commits once the lock is gone
     retry = _confirm(served, pending, "late-1")
     assert retry.status_code == 200, retry.text
@@ -114,7 +100,7 @@ def test_a_retry_after_504_gets_the_committed_confirmation_and_moves_money_once(
     assert retry.headers.get("Idempotent-Replayed") == "true"
     again = _confirm(served, pending, "late-1")
     assert again.status_code == 200 and again.content == retry.content
-    assert _moved(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1
     assert _balance(served) == before - 4200
 
 
@@ -144,4 +130,4 @@ def test_many_retries_racing_a_late_commit_move_money_once(served: Served, db_ur
     assert all(a.json()["status"] == "executed" for a in answers if a.status_code == 200)
     final = _confirm(served, pending, "late-2")
     assert final.status_code == 200 and final.json()["status"] == "executed", final.text
-    assert _moved(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1

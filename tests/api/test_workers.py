@@ -18,13 +18,11 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import func, select
 from tests.api.conftest import SECRET, Served, api_for_tests, serve
+from tests.api.ledger import assert_each_moved_at_most_once, transactions_of
 from tests.conftest import Databases
 
 from teller.api.auth import demo_key
-from teller.store.db import Database
-from teller.store.schema import AccountRow, TransactionRow
 
 TELLER = Path(sys.executable).with_name("teller")
 
@@ -53,18 +51,6 @@ def _turn(s: Served, text: str, session_id: str | None = None) -> dict[str, Any]
 def _balance(s: Served) -> int:
     r = httpx.get(f"{s.url}/v1/accounts", headers=s.auth(), timeout=60)
     return int(next(a["balance_minor"] for a in r.json() if a["id"] == "a_001"))
-
-
-def _transactions_of(db_url: str, action_id: str) -> int:
-    db = Database(db_url)
-    try:
-        with db.read() as session:
-            query = (
-                select(func.count()).select_from(TransactionRow).where(TransactionRow.action_id == action_id)
-            )
-            return int(session.scalar(query) or 0)
-    finally:
-        db.dispose()
 
 
 def test_a_proposal_on_one_worker_is_confirmed_by_yes_on_another(workers: list[Served]) -> None:
@@ -120,7 +106,7 @@ def test_fifty_concurrent_yes_across_workers_move_money_exactly_once(
     answers = asyncio.run(all_at_once())
     assert [r.status_code for r in answers] == [200] * 50
     assert [r.json()["action"] for r in answers].count("execute") == 1
-    assert _transactions_of(db_url, action_id) == 1
+    assert transactions_of(db_url, action_id) == 1
     assert _balance(b) == before - 4000
 
 
@@ -151,7 +137,7 @@ def test_fifty_concurrent_confirms_of_one_action_across_workers_execute_once(
 
     statuses = sorted(r.status_code for r in asyncio.run(all_at_once()))
     assert statuses == [200] + [409] * 49
-    assert _transactions_of(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1
     assert _balance(a) == before - 2500
 
 
@@ -252,7 +238,7 @@ def test_teller_serve_workers_runs_n_processes_that_share_sessions(databases: Da
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(30)
-    assert [_transactions_of(db_url, action) for action in actions] == [1] * 20
+    assert [transactions_of(db_url, action) for action in actions] == [1] * 20
 
 
 def test_kill_9_of_a_worker_during_a_confirm_loop_loses_and_doubles_nothing(databases: Databases) -> None:
@@ -305,23 +291,9 @@ def test_kill_9_of_a_worker_during_a_confirm_loop_loses_and_doubles_nothing(data
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(30)
     assert len(executed) >= 15  # the surviving worker (and a restarted one) kept serving
-    moved = {action: _transactions_of(db_url, action) for action in proposed_ids}
-    assert set(moved.values()) <= {0, 1}
-    assert all(moved[action] == 1 for action in executed)
-    db = Database(db_url)
-    try:
-        with db.read() as session:
-            balance = session.execute(
-                select(func.sum(TransactionRow.amount_minor)).where(
-                    TransactionRow.action_id.in_(proposed_ids)
-                )
-            ).scalar()
-            now_balance = session.get(AccountRow, "a_001")
-            assert now_balance is not None
-            assert now_balance.balance_minor == opening + int(balance or 0)
-            assert opening - now_balance.balance_minor == 100 * sum(moved.values())
-    finally:
-        db.dispose()
+    assert_each_moved_at_most_once(
+        db_url, proposed_ids, executed, account_id="a_001", opening_minor=opening, amount_minor=100
+    )
 
 
 def _confirm(s: Served, pending: dict[str, Any], key: str) -> httpx.Response:
@@ -343,7 +315,7 @@ def test_an_idempotent_retry_on_another_worker_replays_the_first_answer(
     first, retry = _confirm(a, pending, "w-retry-1"), _confirm(b, pending, "w-retry-1")
     assert first.status_code == retry.status_code == 200, (first.text, retry.text)
     assert retry.content == first.content and retry.headers.get("Idempotent-Replayed") == "true"
-    assert _transactions_of(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1
 
 
 def test_fifty_concurrent_confirms_with_one_key_across_workers_get_one_answer(
@@ -372,7 +344,7 @@ def test_fifty_concurrent_confirms_with_one_key_across_workers_get_one_answer(
     answers = asyncio.run(all_at_once())
     assert {r.status_code for r in answers} == {200}, [r.text for r in answers if r.status_code != 200]
     assert len({r.content for r in answers}) == 1
-    assert _transactions_of(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1
 
 
 def test_a_key_used_on_one_worker_cannot_be_spent_on_another_action_on_another(workers: list[Served]) -> None:

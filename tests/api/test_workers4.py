@@ -17,14 +17,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from sqlalchemy import func, select
 from tests.api.conftest import SECRET
-from tests.api.test_workers import _start_workers, _transactions_of, _workers
+from tests.api.ledger import assert_each_moved_at_most_once, transactions_of
+from tests.api.test_workers import _start_workers, _workers
 from tests.pg import PgCluster
 
 from teller.api.auth import demo_key
-from teller.store.db import Database
-from teller.store.schema import AccountRow, TransactionRow
 
 WORKERS = 4
 HEADERS = {"Authorization": f"Bearer {demo_key('c_001', SECRET)}", "Content-Type": "application/json"}
@@ -199,7 +197,7 @@ def test_a_proposal_on_one_of_four_workers_is_confirmed_by_yes_on_another(server
     status, again = three.post("/v1/turns", {"text": "yes", "session_id": proposed["session_id"]})
     assert status == 200 and again["reason"] == "nothing_pending", again
     assert _balance(four) == before - 3000
-    assert _transactions_of(db_url, proposed["pending"]["action_id"]) == 1
+    assert transactions_of(db_url, proposed["pending"]["action_id"]) == 1
 
 
 def test_fifty_concurrent_confirms_over_four_workers_make_exactly_one_transfer(
@@ -226,7 +224,7 @@ def test_fifty_concurrent_confirms_over_four_workers_make_exactly_one_transfer(
         conn.close()
     assert landed == set(running.workers()), landed
     assert statuses == [200] + [409] * 49
-    assert _transactions_of(db_url, pending["action_id"]) == 1
+    assert transactions_of(db_url, pending["action_id"]) == 1
     assert _balance(first) == before - 2500
 
 
@@ -258,20 +256,6 @@ def test_kill_9_of_one_of_four_workers_during_a_confirm_loop_loses_and_doubles_n
             continue  # the connection died with the worker: whatever it did is in the ledger
     assert victim not in running.workers()
     assert len(executed) >= 15  # the other workers (and the one started in its place) kept serving
-    moved = {action: _transactions_of(db_url, action) for action in proposed_ids}
-    assert set(moved.values()) <= {0, 1}
-    assert all(moved[action] == 1 for action in executed)
-    db = Database(db_url)
-    try:
-        with db.read() as session:
-            total = session.execute(
-                select(func.sum(TransactionRow.amount_minor)).where(
-                    TransactionRow.action_id.in_(proposed_ids)
-                )
-            ).scalar()
-            account = session.get(AccountRow, "a_001")
-            assert account is not None
-            assert account.balance_minor == opening + int(total or 0)
-            assert opening - account.balance_minor == 100 * sum(moved.values())
-    finally:
-        db.dispose()
+    assert_each_moved_at_most_once(
+        db_url, proposed_ids, executed, account_id="a_001", opening_minor=opening, amount_minor=100
+    )
