@@ -192,6 +192,16 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _stop_workers(process: subprocess.Popen[str]) -> None:
+    """Stops a 'teller serve' and its workers: SIGTERM to the group, SIGKILL if it has not gone in 30 s."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+
+
 def _workers(pid: int) -> list[int]:
     """The worker processes of `teller serve --workers` (uvicorn spawns them; multiprocessing's
     resource tracker, also a child, is not one)."""
@@ -232,12 +242,7 @@ def test_teller_serve_workers_runs_n_processes_that_share_sessions(databases: Da
             assert yes.status_code == 200 and yes.json()["action"] == "execute", yes.text
             actions.append(proposed.json()["pending"]["action_id"])
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(30)
+        _stop_workers(process)
     assert [transactions_of(db_url, action) for action in actions] == [1] * 20
 
 
@@ -284,12 +289,7 @@ def test_kill_9_of_a_worker_during_a_confirm_loop_loses_and_doubles_nothing(data
             except httpx.TransportError:
                 continue  # the connection died with the worker: whatever it did is in the ledger
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(30)
+        _stop_workers(process)
     assert len(executed) >= 15  # the surviving worker (and a restarted one) kept serving
     assert_each_moved_at_most_once(
         db_url, proposed_ids, executed, account_id="a_001", opening_minor=opening, amount_minor=100

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from tests.api.conftest import SECRET
 from tests.api.ledger import assert_each_moved_at_most_once, transactions_of
-from tests.api.test_workers import _start_workers, _workers
+from tests.api.test_workers import _start_workers, _stop_workers, _workers
 from tests.pg import PgCluster
 
 from teller.api.auth import demo_key
@@ -110,12 +110,7 @@ def server(postgres: PgCluster) -> Iterator[tuple[Server, str]]:
         assert len(running.workers()) == WORKERS
         yield running, db_url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(30)
+        _stop_workers(process)
         postgres.drop(db_url)
 
 
