@@ -32,7 +32,6 @@ import os
 import platform
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,8 @@ from typing import Any
 import httpx
 import orjson
 import sqlalchemy as sa
+
+from loadkit import Tally, free_port, pct, read_response, tree_cpu_s
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -59,55 +60,22 @@ class Customer:
 
 
 @dataclass
-class Level:
+class Level(Tally):
     db: str
     procs: int
     concurrency: int
     seconds: float
-    sent: int = 0
-    ok: int = 0
-    rejected_429: int = 0
-    client_4xx: int = 0
-    server_5xx: int = 0
-    transport_errors: int = 0
     proposals_pending: int = 0
     confirms_executed: int = 0
     db_pending_rows: int | None = None
     db_executed: int | None = None
     turns_per_s: float = 0.0
-    p50_ms: float = 0.0
-    p95_ms: float = 0.0
-    p99_ms: float = 0.0
-    max_ms: float = 0.0
     by_kind: dict[str, dict[str, float]] = field(default_factory=dict)
     stage_mean_ms: dict[str, float] = field(default_factory=dict)
     server_cpu_ms_per_turn: float | None = None
     db_cpu_ms_per_turn: float | None = None
     client_cpu_ms_per_turn: float | None = None
     loadavg: list[float] = field(default_factory=list)
-    status_codes: dict[str, int] = field(default_factory=dict)
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
-
-
-def _tree_cpu_s(pid: int | None) -> float | None:
-    """User + system CPU seconds of `pid` and its descendants now alive (Linux /proc), or None."""
-    if pid is None:
-        return None
-    total, todo, tick = 0.0, [pid], os.sysconf("SC_CLK_TCK")
-    while todo:
-        p = todo.pop()
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
 
 
 def pick_customers(engine: sa.Engine, count: int, secret: str) -> list[Customer]:
@@ -172,13 +140,7 @@ class Client:
             f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode()
             + data
         )
-        status = int((await reader.readline()).split(b" ", 2)[1])
-        length = 0
-        while (line := await reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.partition(b":")
-            if name.lower() == b"content-length":
-                length = int(value)
-        return status, await reader.readexactly(length)
+        return await read_response(reader)
 
 
 async def run_level(
@@ -188,7 +150,7 @@ async def run_level(
     latencies: dict[str, list[float]] = {k: [] for k in KINDS}
     stages: dict[str, float] = {}
     before = db_counts(engine) if engine is not None else None
-    cpu0 = [_tree_cpu_s(p) for p in pids]
+    cpu0 = [tree_cpu_s(p) for p in pids]
     client0 = time.process_time()
     stop = time.perf_counter() + level.seconds
 
@@ -196,14 +158,8 @@ async def run_level(
         t0 = time.perf_counter()
         status, raw = await client.turn(conn, c.key, body)
         elapsed = (time.perf_counter() - t0) * 1000
-        level.sent += 1
-        level.status_codes[str(status)] = level.status_codes.get(str(status), 0) + 1
-        if status != 200:
-            level.rejected_429 += status == 429
-            level.server_5xx += status >= 500
-            level.client_4xx += 400 <= status < 500 and status != 429
+        if not level.count(status):
             return None
-        level.ok += 1
         latencies[kind].append(elapsed)
         answer: dict[str, Any] = orjson.loads(raw)
         for stage, ms in (answer.get("timings_ms") or {}).items():
@@ -236,7 +192,7 @@ async def run_level(
     started = time.perf_counter()
     await asyncio.gather(*(user(n) for n in range(level.concurrency)))
     wall = time.perf_counter() - started
-    cpu1 = [_tree_cpu_s(p) for p in pids]
+    cpu1 = [tree_cpu_s(p) for p in pids]
     per_turn = [
         round((b - a) * 1000 / level.ok, 3) if a is not None and b is not None and level.ok else None
         for a, b in zip(cpu0, cpu1, strict=True)
@@ -245,10 +201,9 @@ async def run_level(
     level.client_cpu_ms_per_turn = round((time.process_time() - client0) * 1000 / max(1, level.ok), 3)
     every = [x for k in KINDS for x in latencies[k]]
     level.turns_per_s = round(level.ok / wall, 1)
-    level.p50_ms, level.p95_ms, level.p99_ms = (_pct(every, q) for q in (0.50, 0.95, 0.99))
-    level.max_ms = round(max(every), 2) if every else 0.0
+    level.set_latencies(every)
     level.by_kind = {
-        k: {"n": len(v), "p50_ms": _pct(v, 0.5), "p95_ms": _pct(v, 0.95), "p99_ms": _pct(v, 0.99)}
+        k: {"n": len(v), "p50_ms": pct(v, 0.5), "p95_ms": pct(v, 0.95), "p99_ms": pct(v, 0.99)}
         for k, v in latencies.items()
     }
     level.stage_mean_ms = {s: round(v / max(1, level.ok), 3) for s, v in sorted(stages.items())}
@@ -259,14 +214,8 @@ async def run_level(
     return level
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def start_server(db_url: str, keys_file: Path, procs: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "TELLER_STORE__URL": db_url,

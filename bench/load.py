@@ -19,17 +19,18 @@ import asyncio
 import json
 import os
 import platform
-import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from loadkit import Tally, free_port, read_response, tree_cpu_s
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "load.json"
@@ -50,30 +51,13 @@ TURNS: list[tuple[str, str]] = [
 
 
 @dataclass
-class Level:
+class Level(Tally):
     concurrency: int
     seconds: float
-    sent: int = 0
-    ok: int = 0
-    rejected_429: int = 0
-    client_4xx: int = 0
-    server_5xx: int = 0
-    transport_errors: int = 0
     pending_created: int = 0
     pending_rows: int | None = None
     throughput_per_s: float = 0.0
-    p50_ms: float = 0.0
-    p95_ms: float = 0.0
-    p99_ms: float = 0.0
-    max_ms: float = 0.0
     server_cpu_ms_per_request: float | None = None  # the started server's user+system CPU / requests
-    status_codes: dict[str, int] = field(default_factory=dict)
-
-
-def _pct(sorted_ms: list[float], q: float) -> float:
-    if not sorted_ms:
-        return 0.0
-    return sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))]
 
 
 # The started server's demo-key secret (a bench-only value; `teller serve --demo` draws a random one).
@@ -85,17 +69,6 @@ def _demo_key(customer: str) -> str:
     from teller.api.auth import demo_key
 
     return demo_key(customer, DEMO_SECRET)
-
-
-def _cpu_s(pid: int | None) -> float | None:
-    """User + system CPU seconds of process `pid` so far (Linux /proc), or None."""
-    if pid is None:
-        return None
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _pending_rows(db_path: Path | None) -> int | None:
@@ -152,13 +125,7 @@ class RawClient:
     ) -> tuple[int, bytes]:
         reader, writer = conn
         writer.write(self._requests[i])
-        status = int((await reader.readline()).split(b" ", 2)[1])
-        length = 0
-        while (line := await reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.partition(b":")
-            if name.lower() == b"content-length":
-                length = int(value)
-        return status, await reader.readexactly(length)
+        return await read_response(reader)
 
     async def close(self) -> None:
         return None
@@ -176,7 +143,7 @@ async def run_level(
     level = Level(concurrency, seconds)
     latencies: list[float] = []
     rows_before = _pending_rows(db)
-    cpu_before = _cpu_s(server_pid)
+    cpu_before = tree_cpu_s(server_pid)
     client = RawClient(url, concurrency) if client_kind == "raw" else HttpxClient(url, concurrency)
     stop = time.perf_counter() + seconds
 
@@ -193,49 +160,31 @@ async def run_level(
                 continue
             i += 1
             elapsed = (time.perf_counter() - t0) * 1000
-            level.sent += 1
-            level.status_codes[str(status)] = level.status_codes.get(str(status), 0) + 1
-            if status == 200:
-                level.ok += 1
+            if level.count(status):
                 latencies.append(elapsed)
-                if b'"pending":{' in body:
-                    level.pending_created += 1
-            elif status == 429:
-                level.rejected_429 += 1
-                if backoff_s:
-                    await asyncio.sleep(backoff_s)
-            elif status >= 500:
-                level.server_5xx += 1
-            else:
-                level.client_4xx += 1
+                level.pending_created += b'"pending":{' in body
+            elif status == 429 and backoff_s:
+                await asyncio.sleep(backoff_s)
         if isinstance(conn, tuple):
             conn[1].close()
 
     started = time.perf_counter()
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
     wall = time.perf_counter() - started
-    cpu_after = _cpu_s(server_pid)
+    cpu_after = tree_cpu_s(server_pid)
     if cpu_before is not None and cpu_after is not None and level.sent:
         level.server_cpu_ms_per_request = round((cpu_after - cpu_before) * 1000 / level.sent, 3)
     await client.close()
-    latencies.sort()
     level.throughput_per_s = round(level.ok / wall, 1)
-    level.p50_ms, level.p95_ms, level.p99_ms = (round(_pct(latencies, q), 2) for q in (0.50, 0.95, 0.99))
-    level.max_ms = round(latencies[-1], 2) if latencies else 0.0
+    level.set_latencies(latencies)
     rows_after = _pending_rows(db)
     if rows_before is not None and rows_after is not None:
         level.pending_rows = rows_after - rows_before
     return level
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def start_server(db: Path, api_args: dict[str, Any], switch_s: float) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "TELLER_STORE__URL": f"sqlite:///{db}", "TELLER_LLM__ENABLED": "false"}
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     api = ", ".join(f"{k}={v!r}" for k, v in api_args.items() if v is not None)
