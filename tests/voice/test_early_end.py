@@ -22,6 +22,9 @@ from teller.voice.settings import VoiceSettings
 
 NOW = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 QUIET = 4_800  # the 0.3 s of quiet the generator puts around each phrase
+# The recordings keep ~20-50 ms of quiet inside those 0.3 s at each end, so a 0.2 s gap is a pause of
+# ~0.27-0.3 s: longer than `complete_ms` (160), shorter than `silence_ms` (400).
+GAP_S = 0.2
 
 
 class BankRunner:
@@ -64,32 +67,30 @@ def _turns(engine: VoiceEngine, bank: BankRunner, samples: np.ndarray) -> list[s
 
 
 def test_a_whole_command_ends_after_a_short_pause(say: Any, engine: VoiceEngine, bank: BankRunner) -> None:
-    """"Send $200 to Maria" is settled (one Maria): a 300 ms pause ends it; the next words are the next turn."""
-    samples = _phrases(say, "send two hundred dollars to Maria", 0.3, "what's my balance")
+    """ "Send $200 to Maria" is settled (one Maria): a short pause ends it; what follows is a new turn."""
+    samples = _phrases(say, "send two hundred dollars to Maria", GAP_S, "what's my balance")
     turns = _turns(engine, bank, samples)
     assert len(turns) == 2
     assert "maria" in turns[0] and "balance" in turns[1]
 
 
-def test_without_the_preview_the_same_pause_does_not_end_the_turn(
-    say: Any, bank: BankRunner
-) -> None:
-    """The old rule (tail rules only, 400 ms for a tail they call neutral) keeps the same audio as one turn."""
+def test_without_the_preview_the_same_pause_does_not_end_the_turn(say: Any, bank: BankRunner) -> None:
+    """The old rule (tail rules only: 400 ms for a tail they call neutral) keeps that audio as one turn."""
     engine = VoiceEngine.shared(VoiceSettings(preview=False))
-    samples = _phrases(say, "send two hundred dollars to Maria", 0.3, "what's my balance")
+    samples = _phrases(say, "send two hundred dollars to Maria", GAP_S, "what's my balance")
     assert len(_turns(engine, bank, samples)) == 1
 
 
 def test_a_command_missing_its_payee_is_not_cut_off(say: Any, engine: VoiceEngine, bank: BankRunner) -> None:
-    """"send fifty dollars" (no payee yet) waits the normal silence: the payee after a 300 ms pause joins it."""
-    samples = _phrases(say, "send fifty dollars", 0.3, "to maria garcia")
+    """ "send fifty dollars" (no payee yet) waits the normal silence: a payee after a short pause joins it."""
+    samples = _phrases(say, "send fifty dollars", GAP_S, "to maria garcia")
     [turn] = _turns(engine, bank, samples)
     assert "garcia" in turn
 
 
 def test_a_command_missing_its_amount_is_not_cut_off(say: Any, engine: VoiceEngine, bank: BankRunner) -> None:
-    """"send money to david lee" asks for an amount: the amount after a 300 ms pause joins it."""
-    samples = _phrases(say, "send money to david lee", 0.3, "send fifty dollars")
+    """ "send money to david lee" asks for an amount: the amount after a short pause joins it."""
+    samples = _phrases(say, "send money to david lee", GAP_S, "send fifty dollars")
     [turn] = _turns(engine, bank, samples)
     assert "lee" in turn and "fifty" in turn.replace("50", "fifty")
 
@@ -108,7 +109,8 @@ def test_a_file_ended_early_still_acts_once_on_all_its_words(
     import soundfile
 
     path = tmp_path / "two.wav"
-    soundfile.write(path, _phrases(say, "send two hundred dollars to Maria", 0.3, "what's my balance"), 16_000)
+    samples = _phrases(say, "send two hundred dollars to Maria", GAP_S, "what's my balance")
+    soundfile.write(path, samples, 16_000)
     bank.acted.clear()
     result = ask_audio(bank, path, "c_002", NOW)
     text = (result.transcript or "").lower()

@@ -127,7 +127,11 @@ EN_NAMES = ["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta",
         ("could you please send fifty dollars to maria garcia, thanks", CONFIRM, Tail.COMPLETE),
         ("send two hundred dollars to maria", CONFIRM, Tail.COMPLETE),
         ("what's my balance please", BALANCE, Tail.COMPLETE),
-        ("lock the card ending in one two three four", _result(Action.EXECUTE, Intent.CARD_LOCK), Tail.COMPLETE),
+        (
+            "lock the card ending in one two three four",
+            _result(Action.EXECUTE, Intent.CARD_LOCK),
+            Tail.COMPLETE,
+        ),
         (
             "send 4900 dollars to david lee",
             _result(Action.REJECT, reason=Reason.INSUFFICIENT_FUNDS),
@@ -136,7 +140,11 @@ EN_NAMES = ["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta",
         # something is missing or several things fit: the customer may be about to say it
         ("send money to david lee", _result(Action.ASK_SLOT, missing=("amount_minor",)), Tail.NEUTRAL),
         ("send fifty dollars", _result(Action.ASK_SLOT, missing=("recipient_id",)), Tail.NEUTRAL),
-        ("send 5000 yen to ken", _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH), Tail.NEUTRAL),
+        (
+            "send 5000 yen to ken",
+            _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH),
+            Tail.NEUTRAL,
+        ),
         ("two fifty to david lee", _result(Action.CLARIFY, reason=Reason.AMBIGUOUS_AMOUNT), Tail.NEUTRAL),
         ("yes", _result(Action.ANSWER, Intent.QNA), Tail.NEUTRAL),
         # an open tail holds even when the pipeline settled the words so far
@@ -161,7 +169,11 @@ def test_end_tail_english(text: str, preview: TurnResult | None, tail: Tail) -> 
         ("佐藤健さんに5000円振り込んでください", CONFIRM, Tail.COMPLETE),
         ("残高を教えてください", BALANCE, Tail.COMPLETE),
         ("佐藤健さんに5000円", CONFIRM, Tail.NEUTRAL),  # no sentence-final form: the verb may follow
-        ("佐藤さんに3000円送って", _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH), Tail.NEUTRAL),
+        (
+            "佐藤さんに3000円送って",
+            _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH),
+            Tail.NEUTRAL,
+        ),
         ("佐藤健さんに五千", _result(Action.ASK_SLOT, missing=("recipient_id",)), Tail.OPEN),
         ("佐藤健さんに5000円振り込んで、ええと", CONFIRM, Tail.OPEN),
         ("残高を教えて", None, Tail.COMPLETE),
