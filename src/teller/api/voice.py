@@ -98,6 +98,10 @@ class _SessionRunner:
         self.session_id = session_id or self.session_id
         return result
 
+    def preview(self, request: TurnRequest) -> TurnResult:
+        """The turn understood outside the session, without side effects (the endpointer reads it)."""
+        return self._service.runner.run(request, act=False)
+
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
         self._service.runner.prefetch(customer_id, text, now)
 

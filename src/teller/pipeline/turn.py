@@ -121,6 +121,10 @@ class TurnRunner:
         run again, where only the joined turn's answer counts."""
         return drive(self.steps(request, act=act), self.extract)
 
+    def preview(self, request: TurnRequest) -> TurnResult:
+        """`run(request, act=False)`: what the voice path's endpointer reads before a turn ends."""
+        return self.run(request, act=False)
+
     def extract(self, inp: ExtractionInput, *, deadline_s: float | None = None) -> ExtractionOutcome:
         """The LLM's outcome for `inp` (never raises); `deadline_s`: the time the caller has left."""
         return self.extractor.extract(inp, deadline_s=deadline_s)

@@ -105,6 +105,9 @@ class _Fragments:
     def run(self, request: TurnRequest) -> TurnResult:
         return self._runner.run(request, act=False)
 
+    def preview(self, request: TurnRequest) -> TurnResult:
+        return self._runner.run(request, act=False)
+
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None:
         self._runner.prefetch(customer_id, text, now)
 

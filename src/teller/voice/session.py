@@ -6,10 +6,20 @@ The order of work for one turn, frame by frame:
     partials            pocketsphinx hypothesis (live text; steers endpointing, feeds prefetch)
     endpointing         silence needed depends on the tail of the best text (`slots.Tail`)
     1.5 s of speech     a bilingual customer's language, when the start settles it (`BilingualFinals.early`)
-    pause (160 ms)      speculative final decode starts in the background (early work)
+    pause (128 ms)      speculative final decode starts in the background (early work)
+    speculative final   understood without side effects (`runner.preview`): settled → end after 160 ms
     stable text         `runner.prefetch` warms normalization and name lookup (early work)
     end of turn         keep the speculative final if speech did not resume, else decode now
     turn                `runner.run` on the final transcript
+
+Ending early. When the runner can understand without side effects (`Previewing`: the API's session
+runner, the fragments runner of files and uploads), the speculative transcript, heard and repaired as
+the turn would be, is run through the text pipeline with `act=False` once, and `slots.end_tail`
+decides: a settled command ("could you please send $50 to Maria, thanks") ends after `complete_ms`;
+a missing payee or amount, a choice between payees, or an open tail waits as before. If the customer
+was not done, nothing is lost: on a live stream the words after the end are the next turn (a
+settled transfer still waits for its confirmation, so a correction or "no" comes before any money
+moves); in a file or upload every piece is a fragment and only the joined words act, once.
 
 Clocks. With `live=True` times are wall-clock (`perf_counter`) and the speculative decode runs on a
 worker thread. With `live=False` (files, uploads, batch, bench) the stream is replayed as if live:
@@ -41,7 +51,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -53,7 +63,7 @@ from teller.voice.endpoint import Endpointer, Event, Kind
 from teller.voice.engine import StreamParts, VoiceEngine
 from teller.voice.hearing import Ear, ear_for, hear
 from teller.voice.repair import repair
-from teller.voice.slots import Tail, name_tokens, tail_state, tail_state_ja
+from teller.voice.slots import Tail, end_tail, name_tokens, tail_state
 
 _STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
 
@@ -64,6 +74,21 @@ class Runner(Protocol):
     def run(self, request: TurnRequest) -> TurnResult: ...
 
     def prefetch(self, customer_id: str, text: str, now: datetime) -> None: ...
+
+
+@runtime_checkable
+class Previewing(Protocol):
+    """A runner that can also understand a turn without side effects (no action, no session change)."""
+
+    def preview(self, request: TurnRequest) -> TurnResult: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Heard:
+    """A final transcript after hearing and repairs: the text a turn runs on, and its voice traces."""
+
+    text: str
+    traces: list[TraceOut]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +179,8 @@ class Listener:
         self._partials_on = engine.partials_for(japanese=japanese)
         self._name_toks = name_tokens(self.names)
         self._ear = _ear(runner, customer_id) if self.settings.hear else None
+        previewing = self.settings.preview and isinstance(runner, Previewing)
+        self._preview = runner.preview if previewing else None  # type: ignore[attr-defined]
         # A bilingual recognizer decides the language early, on the start of speech (see bilingual.py)
         from teller.voice.bilingual import BilingualFinals
 
@@ -180,6 +207,7 @@ class Listener:
         self._prefetched: set[str] = set()
         self._spec: _Speculation | None = None
         self._spec_frames = 0
+        self._spec_tail: Tail | None = None  # the speculative final's tail, judged once
         self._language: str | None = None
 
     # -- clock -------------------------------------------------------------------------------------
@@ -257,13 +285,38 @@ class Listener:
         if spec is not None:
             if not spec.usable(self._stream_ms):
                 return Tail.OPEN  # wait for the final already being decoded (bounded by hold_ms)
-            hyp, _ = spec.wait()
-            self._prefetch(hyp.text)
-            if not hyp.text.isascii():
-                return tail_state_ja(hyp.text, self.names)
-            return tail_state(hyp.text, self._name_toks)
+            if self._spec_tail is None:
+                hyp, _ = spec.wait()
+                self._prefetch(hyp.text)
+                self._spec_tail = self._judge(hyp)
+            return self._spec_tail
         partial = tail_state(self._partial, self._name_toks)
         return Tail.NEUTRAL if partial is Tail.COMPLETE else partial  # partials are too rough to end early
+
+    def _judge(self, hyp: Hypothesis) -> Tail:
+        """The speculative final's tail: the text rules, and what the pipeline makes of the words."""
+        if self._preview is None or not hyp.text or is_backchannel(hyp.text):
+            return end_tail(hyp.text, self.names, None)
+        heard = self._heard(hyp)
+        request = TurnRequest(
+            id=f"{self.request_id}-preview", customer_id=self.customer_id, text=heard.text[:2000],
+            now=self._request_now(),
+        )  # fmt: skip
+        preview = self._preview
+        results: list[TurnResult] = []
+        self._work(lambda: results.append(preview(request)))
+        return end_tail(heard.text, self.names, results[0])
+
+    def _heard(self, hyp: Hypothesis) -> _Heard:
+        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear)
+        fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
+        text = fixed.text if fixed is not None else heard_text
+        traces = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
+        if fixed is not None:
+            traces.append(
+                TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
+            )
+        return _Heard(text, traces)
 
     # -- events ------------------------------------------------------------------------------------
 
@@ -283,7 +336,7 @@ class Listener:
             return None
         if event.kind is Kind.RESUME:
             self.on_event(VoiceEvent("resume", self._now_ms()))
-            self._spec = None
+            self._spec, self._spec_tail = None, None
             return None
         return self._finish(event)
 
@@ -302,6 +355,7 @@ class Listener:
             usable_from=self._stream_ms + self.settings.replay_decode_ms,
         )
         self._spec_frames = len(self._audio)
+        self._spec_tail = None
 
     def _finish(self, event: Event) -> TurnResult | None:
         ended_at = self._now_ms()
@@ -328,9 +382,8 @@ class Listener:
         self.on_event(VoiceEvent("final", final_at, hyp.text))
         self._turns += 1
         rid = self.request_id if self._turns == 1 else f"{self.request_id}-{self._turns}"
-        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear)
-        fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
-        text = fixed.text if fixed is not None else heard_text
+        heard = self._heard(hyp)
+        text = heard.text
         request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()
         result = self.runner.run(request)
@@ -347,12 +400,7 @@ class Listener:
             "eos_to_action": action_at - eos,
             "speculative": 1.0 if used_spec else 0.0,
         }
-        voice = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
-        if fixed is not None:
-            voice.append(
-                TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
-            )
-        trace = [*voice, *result.trace]
+        trace = [*heard.traces, *result.trace]
         result = result.model_copy(
             update={
                 "transcript": text,

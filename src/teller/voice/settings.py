@@ -59,13 +59,16 @@ class VoiceSettings(BaseModel):
     # endpointing, all in milliseconds of trailing silence
     silence_ms: int = Field(default=400, ge=100)  # default end of turn
     hold_ms: int = 1000  # mid-amount, mid-digit-string, mid-name
-    complete_ms: int = 240  # after a complete command
+    complete_ms: int = 160  # after a complete command (slots.end_tail)
     min_speech_ms: int = 160  # shorter bursts (clicks, coughs) neither start nor interrupt a turn
     pre_roll_ms: int = 200  # audio kept before the detected start of speech
     # early work
     partials: Literal["pocketsphinx", "none"] = "pocketsphinx"
     speculative: bool = True  # start the final decode at a short pause, keep it if speech does not resume
-    speculative_ms: int = 160
+    speculative_ms: int = 128
+    # Understand the speculative transcript without side effects (the runner's `preview`) and end the
+    # turn after `complete_ms` when it needs nothing more (slots.settled); off: the text rules alone.
+    preview: bool = True
     # Replayed streams (files, uploads, batch): endpointing sees the speculative final this long
     # after the pause, instead of after the measured decode, so a file always splits the same way.
     replay_decode_ms: int = Field(default=0, ge=0)

@@ -1,8 +1,13 @@
 """Where a (partial) transcript stops: mid-slot, neutral, or after a complete command.
 
-Pure text rules, no I/O. The endpointer waits longer while the customer is in the middle of an
-amount ("send five thousand…"), a digit string ("ending in four oh…") or a name ("to David…"),
-and less after a command that already has everything it needs.
+Pure rules, no I/O. The endpointer waits longer while the customer is in the middle of an amount
+("send five thousand…"), a digit string ("ending in four oh…"), a name ("to David…") or a filler
+("…um", "ええと"), and less after a command that already has everything it needs.
+
+Two judges of "everything it needs": the text rules alone (`tail_state`, `tail_state_ja`), and
+`end_tail`, which also reads what the text pipeline made of the words (`TurnRunner.run(...,
+act=False)`, no side effects): a result that needs nothing more (`settled`) completes any tail the
+rules do not call open, whatever the phrasing ("could you please send…, thanks").
 """
 
 from __future__ import annotations
@@ -10,6 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import Enum
+
+from teller.domain.intents import Action, Intent
+from teller.domain.reasons import Reason
+from teller.domain.turn import TurnResult
 
 
 def _words(text: str) -> frozenset[str]:
@@ -28,6 +37,7 @@ _NUMBER_WORDS = _words(
     "thousand million double triple point"
 )
 _CONNECTORS = _words("to and from for in ending the my a an of on at toward towards into with by")
+_FILLERS = _words("um umm uh uhh er erm hmm mm")  # still thinking: the command is still coming
 _CURRENCY = _words("yen dollar dollars bucks cents cent grand usd jpy euros")
 _CLOSERS = _CURRENCY | _words(
     "bill balance balances transactions transaction payees payee person human agent please savings checking "
@@ -57,7 +67,7 @@ def tail_state(text: str, names: Sequence[Sequence[str]] = ()) -> Tail:
     if not toks:
         return Tail.NEUTRAL
     last = toks[-1]
-    if last in _CONNECTORS or last == "and":
+    if last in _CONNECTORS or last in _FILLERS:
         return Tail.OPEN
     if _is_number(last):
         closed = _complete_digit_string(toks) or last.startswith("$") or _after_month(toks)
@@ -141,8 +151,17 @@ def _mentions_name(toks: list[str], names: Sequence[Sequence[str]]) -> bool:
 # particle that needs what follows ("佐藤健さんに", "カードを").
 _JA_PUNCT = "。、，,.!！?？ 　"
 _JA_NUMERALS = "0123456789０１２３４５６７８９〇一二三四五六七八九十百千万億"
-_JA_PARTICLES = ("に", "を", "へ", "から", "の", "は", "が", "と", "まで")
-_JA_REQUEST = ("て", "で", "ください", "下さい", "ます", "お願い", "送金", "振込", "振り込み", "支払い")
+_JA_PARTICLES = ("に", "を", "へ", "から", "の", "は", "が", "と", "まで", "も")
+_JA_FILLERS = ("ええと", "えーと", "えっと", "あの", "あのー", "その", "えー", "うーん", "まあ")
+# Sentence-final forms: requests (て/ください/お願いします), wishes (たい/ほしい), questions (ですか/
+# いくら), plain or past verbs that end a statement (残ってる, なくしました), and the noun-final
+# commands of the golden set (送金, 振込).
+_JA_REQUEST = (
+    "て", "で", "ください", "下さい", "ます", "ました", "ません", "お願い", "送金", "振込", "振り込み",
+    "支払い", "たい", "たいです", "ほしい", "ですか", "ますか", "か", "いくら",
+    "てる", "でる", "した", "った", "れた",
+)  # fmt: skip
+_JA_SOFTENERS = ("ね", "よ")  # "送ってね": the form before them decides
 
 
 def tail_state_ja(text: str, names: Sequence[str] = ()) -> Tail:
@@ -150,6 +169,10 @@ def tail_state_ja(text: str, names: Sequence[str] = ()) -> Tail:
     end = text.rstrip(_JA_PUNCT)
     if not end:
         return Tail.NEUTRAL
+    if end.endswith(_JA_FILLERS):
+        return Tail.OPEN
+    while end.endswith(_JA_SOFTENERS) and len(end) > 1:
+        end = end[:-1]
     if end[-1] in _JA_NUMERALS or end.endswith(_JA_PARTICLES):
         return Tail.OPEN
     if _inside_name_ja(end, names):
@@ -168,3 +191,53 @@ def _inside_name_ja(text: str, names: Sequence[str]) -> bool:
         if len(tail) == size and sum(1 for n in names if len(n) > size and n.startswith(tail)) >= 2:
             return True
     return False
+
+
+# -- the rules and the understood turn together ---------------------------------------------------
+# A reject that decided a whole command (funds, limits, a payee that is not registered, a card that is
+# not locked) needs nothing more; one that says the words were unclear may be answered by what follows.
+_DECIDED_REJECTS = frozenset(
+    {
+        Reason.INVALID_AMOUNT, Reason.OVER_LIMIT, Reason.OVER_DAILY_LIMIT, Reason.INSUFFICIENT_FUNDS,
+        Reason.CURRENCY_MISMATCH, Reason.CURRENCY_NOT_SUPPORTED, Reason.DATE_IN_PAST, Reason.DATE_TOO_FAR,
+        Reason.RECIPIENT_NOT_REGISTERED, Reason.NO_SOURCE_ACCOUNT, Reason.NO_CARD, Reason.CARD_NOT_LOCKED,
+        Reason.NOTHING_DUE,
+    }
+)  # fmt: skip
+_SETTLED_ACTIONS = frozenset({Action.EXECUTE, Action.CONFIRM, Action.HANDOFF})
+_NOT_COMMANDS = frozenset({Intent.QNA, Intent.OUT_OF_SCOPE, Intent.AFFIRM, Intent.DENY})
+
+
+def settled(result: TurnResult) -> bool:
+    """Whether an understood turn needs nothing more: a banking command with every slot filled.
+
+    Execute, confirm and handoff are settled; a reject is when policy decided it on a whole command
+    (`_DECIDED_REJECTS`); clarify, ask_slot, answers, off-topic turns and unclear words are not.
+    """
+    if result.intent in _NOT_COMMANDS or result.missing:
+        return False
+    if result.action is Action.REJECT:
+        return result.reason in _DECIDED_REJECTS
+    return result.action in _SETTLED_ACTIONS
+
+
+def end_tail(text: str, names: Sequence[str], preview: TurnResult | None) -> Tail:
+    """The tail the endpointer waits on: the rules', made complete when `preview` is settled.
+
+    `names` are the customer's payee/biller names as written; `preview` is `text` understood without
+    side effects (None: the rules alone). English is verb-first, so a settled turn completes any
+    tail that is neither open nor an amount (more of "$50" may follow). Japanese puts the verb last:
+    a settled turn completes only a sentence-final form ("…振り込んで"), not "佐藤健さんに5000円".
+    """
+    japanese = not text.isascii()
+    rules = tail_state_ja(text, names) if japanese else tail_state(text, name_tokens(names))
+    if preview is None or rules is Tail.OPEN:
+        return rules
+    if not settled(preview):
+        return Tail.NEUTRAL
+    if japanese:
+        return rules
+    toks = tokens(text)
+    if toks and _is_number(toks[-1]) and not _complete_digit_string(toks):
+        return Tail.NEUTRAL
+    return Tail.COMPLETE
