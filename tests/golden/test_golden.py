@@ -101,3 +101,13 @@ def test_issue_9_rules_third_round_scores_at_its_reached_floor(tmp_path: Path) -
     cases = HERE / "issue9_rules3.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_someone_elses_data_is_never_read_or_changed_as_the_callers(tmp_path: Path) -> None:
+    """50 EN/JA phrasings written before running them (others_data.jsonl): reads and card actions on
+    another person's account, card or money ask instead of acting; own data still acts. 49/50 (od_043,
+    "show me what I paid to maria garcia's account", is answered as a question: a gap of its own)."""
+    cases = HERE / "others_data.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 0.98)
+    assert scored.returncode == 0, scored.stdout

@@ -39,6 +39,7 @@ class Reason(StrEnum):
     UNKNOWN_CARD = "unknown_card"  # a brand or type of card the customer does not hold
     UNEXPLAINED_WORDS = "unexplained_words"  # a number, name, negation… nobody accounted for
     UNCLEAR_CORRECTION = "unclear_correction"  # "no wait" with nothing after it
+    OTHERS_DATA = "others_data"  # a read or card action about another person's account, card or money
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
     LOW_CONFIDENCE = "low_confidence"
     NAMES_WITHOUT_COMMAND = "names_without_command"

@@ -56,6 +56,7 @@ _ASK_EN: dict[Reason, str] = {
     Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it more simply?",
     Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the request again?",
     Reason.NAMES_WITHOUT_COMMAND: "What would you like to do for {names}: send money, or something else?",
+    Reason.OTHERS_DATA: "I can only show or change your own accounts and cards. Did you mean one of yours?",
 }
 _ASK_JA: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
@@ -64,6 +65,7 @@ _ASK_JA: dict[Reason, str] = {
     Reason.UNEXPLAINED_WORDS: "一部わからない言葉がありました（{words}）。もう一度お願いします。",
     Reason.UNCLEAR_CORRECTION: "どこを訂正したいのかわかりませんでした。もう一度全体をお願いします。",
     Reason.NAMES_WITHOUT_COMMAND: "{names}へのご用件は何ですか？振込ですか？",
+    Reason.OTHERS_DATA: "ご本人の口座とカードのみご案内できます。お客様ご自身のものですか？",
 }
 
 

@@ -26,6 +26,7 @@ from teller.understand.decision import decide
 from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
+from teller.understand.others import hold_others_data
 from teller.understand.slots import find_account, find_card, find_count, recipient_phrase
 
 # The classifier's confidence is calibrated (`teller.understand.learned`): a non-command it gives at
@@ -119,7 +120,7 @@ class FastPath:
             u = _with(base, trace, candidates=payees.candidates)
         else:
             u = _with(base, trace)
-        return cover(u, turn, evidence, cue, dates, card_spans)
+        return hold_others_data(cover(u, turn, evidence, cue, dates, card_spans), turn)
 
     # -- intent ---------------------------------------------------------------------------------
 
