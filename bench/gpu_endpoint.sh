@@ -1,0 +1,37 @@
+#!/bin/bash
+# Old vs new endpointing on the GPU machine, in one device call (issue 15): `bench/voice_endpoint.py`
+# with tiny.en in PyTorch on CUDA, the golden (piper) and unseen (4 voices) English sets, clean and
+# telephone, each file run with both configurations back to back. Carry `.gpucarry` (made here by
+# `PYTHONPATH=src python bench/gpu_voice_pack.py`, see bench/gpu_voice.sh); from the repository root:
+#   bash bench/gpu_endpoint.sh        (JSON reports to $OUT, else bench/results/gpu)
+# Not carried, so off there: pocketsphinx partials and the Japanese recognizer (see docs/voice.md).
+set -u
+T0=$(date +%s)
+C=${CARRY:-.gpucarry}
+OUT=${OUT:-bench/results/gpu}
+mkdir -p "$OUT" /tmp/site /tmp/models
+say() { echo "[$(($(date +%s) - T0)) s] $*"; }
+
+tar -xJf "$C/site.tar.xz" -C /tmp/site && tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
+export PYTHONPATH=$PWD/src:/tmp/site PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
+mkdir -p ../shared/golden && cp "$C/commands.jsonl" ../shared/golden/commands.jsonl
+python3 - "$C/audio" <<'PY' || exit 1
+import sys
+from pathlib import Path
+import soundfile
+for flac in Path(sys.argv[1]).rglob("*.flac"):
+    wav = Path("bench/speech/.cache") / flac.parent.name / (flac.stem + ".wav")
+    wav.parent.mkdir(parents=True, exist_ok=True)
+    audio, rate = soundfile.read(flac, dtype="int16")
+    soundfile.write(wav, audio, rate, subtype="PCM_16")
+PY
+say "unpacked"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; lscpu | grep -m1 'Model name'; nproc
+ASR="backend=torch device=cuda model_path=/tmp/models/tiny-en-int8 model_sha256= ja=false"
+say "golden (piper), clean + telephone, before/after"
+timeout 200 python3 bench/voice_endpoint.py --lang en --voices piper --sets golden --asr $ASR \
+  --voice partials=none --label gpu-golden --out "$OUT/endpoint_gpu_golden.json" 2>&1 | tail -7
+say "unseen (4 voices), clean + telephone, before/after"
+timeout $((560 - ($(date +%s) - T0))) python3 bench/voice_endpoint.py --lang en --sets unseen --asr $ASR \
+  --voice partials=none --label gpu-unseen --out "$OUT/endpoint_gpu_unseen.json" 2>&1 | tail -7
+say "done"
