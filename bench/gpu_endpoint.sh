@@ -28,10 +28,7 @@ PY
 say "unpacked"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; lscpu | grep -m1 'Model name'; nproc
 ASR="backend=torch device=cuda model_path=/tmp/models/tiny-en-int8 model_sha256= ja=false"
-say "golden (piper), clean + telephone, before/after"
-timeout 200 python3 bench/voice_endpoint.py --lang en --voices piper --sets golden --asr $ASR \
-  --voice partials=none --label gpu-golden --out "$OUT/endpoint_gpu_golden.json" 2>&1 | tail -7
-say "unseen (4 voices), clean + telephone, before/after"
-timeout $((560 - ($(date +%s) - T0))) python3 bench/voice_endpoint.py --lang en --sets unseen --asr $ASR \
-  --voice partials=none --label gpu-unseen --out "$OUT/endpoint_gpu_unseen.json" 2>&1 | tail -7
+say "golden (piper) + unseen (4 voices), clean + telephone, before/after"
+timeout $((570 - ($(date +%s) - T0))) python3 bench/voice_endpoint.py --lang en --sets golden,unseen \
+  --golden-voices piper --asr $ASR --voice partials=none --label gpu --out "$OUT/endpoint_gpu.json" 2>&1 | tail -14
 say "done"

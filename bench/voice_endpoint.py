@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="old vs new endpointing, interleaved file by file")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--voices", default="", help="comma-separated; default: every voice of the language")
+    parser.add_argument("--golden-voices", default="", help="voices of the golden set; default: --voices")
     parser.add_argument("--channels", default="clean,telephone")
     parser.add_argument("--sets", default="golden,unseen")
     parser.add_argument("--limit", type=int, default=0, help="first N lines of each set")
@@ -96,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     for lang in args.lang.split(","):
         voices = [v for v, (vl, _) in VOICES.items() if vl == lang and (not wanted or v in wanted)]
         for which in args.sets.split(","):
-            for voice in voices:
+            only = [v for v in args.golden_voices.split(",") if v] if which == "golden" else []
+            for voice in [v for v in voices if not only or v in only]:
                 rows = build(voice, which)[: args.limit or None]
                 for row in rows:
                     request = TurnRequest(
@@ -133,7 +135,23 @@ def main(argv: list[str] | None = None) -> int:
                                 }
                             )
                 print(f"{lang} {which} {voice}: {len(rows)} lines", file=sys.stderr, flush=True)
-    table = summarize(rows_out)
+                write(args, settings, load, started, rows_out)  # so far, should the run be cut short
+    report = write(args, settings, load, started, rows_out)
+    print(f"load average {report['load_avg_start']} → {report['load_avg_end']}; {report['seconds']} s")
+    print(HEADER)
+    for line in report["table"]:
+        print(_line(line))
+    return 0
+
+
+def write(
+    args: argparse.Namespace,
+    settings: dict[str, VoiceSettings],
+    load: tuple[float, float, float],
+    started: float,
+    rows: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """Write the JSON report of the rows so far; return it."""
     report = {
         "label": args.label,
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -141,18 +159,13 @@ def main(argv: list[str] | None = None) -> int:
         "load_avg_end": [round(x, 2) for x in os.getloadavg()],
         "seconds": round(time.perf_counter() - started, 1),
         "settings": {name: s.model_dump() for name, s in settings.items()},
-        "table": table,
-        "rows": rows_out,
+        "table": summarize(rows),
+        "rows": rows,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
-    )
-    print(f"load average {report['load_avg_start']} → {report['load_avg_end']}; {report['seconds']} s")
-    print(HEADER)
-    for line in table:
-        print(_line(line))
-    return 0
+    text = json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n"
+    args.out.write_text(text, encoding="utf-8")
+    return report
 
 
 def summarize(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
