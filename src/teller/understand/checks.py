@@ -21,7 +21,7 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, rules
+from teller.understand import forms, frames, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -34,6 +34,10 @@ _MONEY = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
 _READS = frozenset({Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS})
 
 Span = tuple[int, int]
+# Money moving to a payee: a question about it is a bank question, whatever the model says.
+_MONEY_MOVE = re.compile(
+    r"\b(?:transfers?|payments?|wires?|send|sent|sending|pay|paid|paying|money)\b|振込|振り込|送金|支払"
+)
 
 
 def check_form(
@@ -47,8 +51,24 @@ def check_form(
     )
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
         return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
+    if (
+        intent is Intent.OUT_OF_SCOPE
+        and evidence.payees.status == "match"
+        and _MONEY_MOVE.search(folded)
+        and forms.utterance_form(folded) == "question"
+        and not forms.names_non_banking_object(folded)
+    ):
+        return Intent.QNA, 0.8, f"{rule}+about_payment"  # "at what time do transfers to david lee go out"
     if intent is Intent.HUMAN_HANDOFF and forms.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
+    if intent in COMMAND_INTENTS and frames.asks_for_a_reminder(folded):
+        return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+reminder"  # "remind me to pay my verizon bill"
+    if intent is Intent.HUMAN_HANDOFF:
+        handoff = _check_handoff(folded)
+        if handoff is not None:
+            return handoff[0], handoff[1], f"{rule}+{handoff[2]}"
+    if intent in _MONEY and frames.recurring(folded):
+        return Intent.QNA, 0.8, f"{rule}+recurring"  # "send $50 to david every month": no one-off
     if (
         intent is Intent.HUMAN_HANDOFF
         and rule.startswith("classifier")
@@ -113,6 +133,22 @@ def check_form(
         # for a yes (or asks how much; or is refused when the person is no payee).
         return intent, confidence, f"{rule}+permission_request"
     return Intent.QNA, 0.85, f"{rule}+question"
+
+
+def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:
+    """A handoff that is none: a song or an app, another company's service desk, a question about
+    reaching a person, an opinion of the service (None: the customer asks for a person here)."""
+    if forms.names_non_banking_object(folded) or frames.names_another_service(folded):
+        return Intent.OUT_OF_SCOPE, 0.85, "other_service"  # "smooth operator", "delta's customer service"
+    if forms.wants_a_person(folded):
+        if frames.asks_how_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":
+            return Intent.QNA, 0.8, "question"  # "do I have to speak to an agent to change my pin"
+        return None
+    if frames.asks_how_to_reach_a_person(folded):
+        return Intent.QNA, 0.8, "question"  # "how do I contact customer support about…"
+    if frames.judges_the_service(folded) and forms.utterance_form(folded) != "request":
+        return Intent.QNA, 0.8, "opinion"  # "your customer service is terrible"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, rules, scheduled
+from teller.understand import forms, frames, rules, scheduled
 from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
@@ -112,6 +112,7 @@ class FastPath:
             intent is Intent.OUT_OF_SCOPE
             and payees.status != "none"
             and not forms.names_non_banking_object(turn.keywords)
+            and not frames.asks_for_a_reminder(turn.keywords)
         ):
             # "sato", "david lee": a payee named with no command. The LLM may say what was meant;
             # without it the turn asks what to do for them (`llm_step.degrade`), never declines.
@@ -139,6 +140,11 @@ class FastPath:
         fee_or_howto = rules.asks_about_fees_or_howto(folded)
         for hit in hits:
             intent = hit.intent
+            if len(forms.sentences(folded)) > 1:
+                # "Please lock my debit card. How long does a replacement take?": the command's own
+                # sentence says whether it is asked about, not the question beside it
+                own = forms.sentence_at(folded, hit.start)
+                question, fee_or_howto = rules.looks_like_question(own), rules.asks_about_fees_or_howto(own)
             if hit.surface in _BARE_KEYWORDS and not forms.asks_for_own_data(folded):
                 # One noun ("…a charge on my statement", "a true statement") is a weak shape: the
                 # model may say it is a question or not banking at all.

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from teller.understand import frames
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -47,11 +49,15 @@ _REQUEST = _rx(
     r"cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|remit|zelle|"
     r"venmo)\b|"
     r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
-    r"たい|お願い|おねがい|頼む|たのむ|といて|どいて"
+    # 〜たい (want), not 〜たみたい / 〜ないみたい (seems)
+    r"(?<![たっだいる]み)たい|お願い|おねがい|頼む|たのむ|といて|どいて"
 )
 # A question that opens with a question word asks, whatever "I have to / need to" it holds ("when do
 # I have to pay my bill", "what's the least I need to pay"); so does asking to be told something.
 _ASKS = _rx(
+    # "on which day should I pay…", "by when do I need to…", "for how long can I…"
+    rf"{_LEAD}(?:on|at|in|by|for|from|until|till|since|to|with) (?:what|which|whose|whom|when|"
+    r"how (?:long|many|much|soon|often))\b|"
     rf"{_LEAD}(?:when|what|what's|whats|which|where|why|how (?:much|many|come)|will i|do i|did i|"
     r"does (?:it|the|my|a|this)|is (?:it|there|my|this|that)|are (?:there|my|these|those))\b|"
     r"\b(?:tell me|let me know|i (?:want|need|would like|'d like) to know|do you know|find out|explain|"
@@ -69,7 +75,23 @@ _WEAK_QUESTION = _rx(
 
 def utterance_form(folded: str) -> str:
     """ "question" (how do I…, can I…, 〜にはどうすれば, 〜できますか), "request" (imperative, I want…,
-    could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David)."""
+    could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David).
+
+    Several sentences keep their own forms: a sentence that requests a command ("I lost my wallet.
+    Can you lock my debit card?") makes the turn a request, whatever question or statement is beside
+    it; otherwise any question makes it a question ("How do I lock my card? Just asking.")."""
+    parts = sentences(folded)
+    if len(parts) < 2:
+        return _sentence_form(folded)
+    forms = [_sentence_form(p) for p in parts]
+    if any(f == "request" and _COMMAND_VERB.search(p) for f, p in zip(forms, parts, strict=True)):
+        return "request"
+    if "question" in forms:
+        return "question"
+    return "request" if "request" in forms else "statement"
+
+
+def _sentence_form(folded: str) -> str:
     if _HOWTO.search(folded) or _ASKS.search(folded):
         return "question"
     if _REQUEST.search(folded):
@@ -77,6 +99,31 @@ def utterance_form(folded: str) -> str:
     if _CAN_I_JA.search(folded) or _WEAK_QUESTION.search(folded):
         return "question"
     return "statement"
+
+
+# A sentence ends at . ! ? followed by a space (not "$12.50"), or at 。！？ (and their half widths).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？!?])")
+# The verbs of the commands a request sentence may carry (a "please tell me" sentence carries none).
+_COMMAND_VERB = _rx(
+    r"\b(?:send|pay|transfer|wire|move|remit|lock|unlock|freeze|unfreeze|block|unblock|cancel|stop|"
+    r"deactivate|disable|reactivate|suspend|show|list|check|zelle|venmo)\b|"
+    r"止め|停止|ロック|凍結|解除|送金|振り?込|送っ|払っ|支払|見せ|教え|キャンセル|取り消"
+)
+
+
+def sentences(folded: str) -> list[str]:
+    """The sentences of an utterance (one, for most turns), without empty ones."""
+    return [p.strip() for p in _SENTENCE_END.split(folded) if p.strip(" .!?。！？")]
+
+
+def sentence_at(folded: str, at: int) -> str:
+    """The sentence of `folded` that holds position `at` (the whole text when it is one sentence)."""
+    start = 0
+    for m in _SENTENCE_END.finditer(folded):
+        if m.start() > at:
+            return folded[start : m.start()]
+        start = m.end()
+    return folded[start:]
 
 
 # Something went wrong, or is not as expected: declined, charged twice, not arrived, not working,
@@ -221,8 +268,9 @@ def alleges_fraud(folded: str) -> bool:
 
 
 def reports_problem(folded: str) -> bool:
-    """Whether the turn reports something that went wrong (declined, charged twice, not arrived…)."""
-    return bool(_PROBLEM.search(folded))
+    """Whether the turn reports something that went wrong (declined, charged twice, not arrived,
+    cancelled…)."""
+    return bool(_PROBLEM.search(folded)) or frames.reports_cancelled(folded)
 
 
 # A lost, stolen or misused card: a problem whose answer is to lock the card.
@@ -353,13 +401,17 @@ _NON_BANKING = _rx(
     r"\b(?:e-?mails?|inbox|(?:text )?messages?|texts?|sms|dms?|photos?|pictures?|pics|images?|videos?|"
     r"notifications?|attention|doors?|windows?|lights|screen|caller|calls|files?|documents?|songs?|music|"
     r"playlists?|contacts to|my contacts over|data|apps?|reminders?|calendar|meetings?|compliments?|visit|"
-    r"respects|the price)\b|"
-    r"メール|メッセージ|(?<![a-z])line(?![a-z])|ライン|写真|画像|動画|通知|ドア|玄関|窓|ファイル|音楽|電話番号|着信|"
+    r"respects|the price|(?:current |my |your )?location|whereabouts|eta|directions|playlist)\b|"
+    r"現在地|位置情報|居場所|プレイリスト|という曲|曲を|"
+    r"メール|メッセージ|(?<![a-z])line(?![a-z])|ライン|写真|画像|動画|通知|ドア|玄関|窓(?!口)|ファイル|音楽|電話番号|着信|"
     r"電気を?(?:消|つけ|付け)"
 )
 _BANKING_OBJECT = _rx(
     r"\b(?:money|funds|cash|dollars?|bucks|yen|euros?|payments?|bills?|balance|transactions?|account|"
-    r"accounts|card|cards|visa|debit|credit|deposit|refund)\b|[0-9]|円|万|千|口座|残高|振込|送金|カード|"
+    r"accounts|card|cards|visa|debit|credit|deposit|refund)\b|"
+    # a number, unless it counts time ("in 15 minutes", 5分遅れる)
+    r"(?<![0-9])[0-9]+(?![0-9]|\s*(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|am|pm|"
+    r"o'?clock|分|時間|時|秒|日後|週間)|:[0-9])|円|万|千|口座|残高|振込|送金|カード|"
     r"請求|料金|代金"
 )
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from teller.domain.intents import Intent
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, rules
+from teller.understand import forms, frames, rules
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 
@@ -80,6 +80,8 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
     if forms.names_non_banking_object(text):
         return None  # "what scheduled meetings do I have", "cancel my calendar reminders"
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
+        if frames.reports_cancelled(text) and forms.utterance_form(text) != "request":
+            return None  # "my transfer to maria got cancelled", 振込がキャンセルされていました: it happened
         if not _names_someone(evidence) and (
             forms.past_payment(text, dated=bool(turn.dates))
             or (forms.reports_problem(text) and not _LIST.search(text))

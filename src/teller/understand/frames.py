@@ -1,0 +1,121 @@
+"""Frames around a command's words that change what they ask for (issue 9, round 4).
+
+A command verb and its object can sit inside a frame that makes the utterance something else:
+
+- a reminder or a note about the command ("set a reminder to pay my verizon bill", "remind me to send
+  maria $40", 電気代を払うのをリマインドして): the customer wants to be reminded, not to pay now;
+- a recurring payment ("…every month", "a standing order", 毎月, 毎週): not a one-off transfer, which is
+  all Teller can make (confirming a single payment would silently drop "every month");
+- a cancel that already happened ("my transfer got cancelled", 振込がキャンセルされていました): a report,
+  not a request to cancel;
+- reaching a person asked about ("how do I contact customer support", "do I have to speak to an agent
+  to…", 担当者と話す必要がありますか): a question, not a handoff; another company's service or a song
+  ("delta's customer service", "smooth operator") is no handoff at all; an opinion of the service
+  ("your customer service is terrible") asks for nothing.
+
+All patterns run on folded text (`teller.normalize.text.fold`). Pure functions, no state.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_REMINDER = _rx(
+    r"\b(?:set|create|add|make|schedule|put|give me|i need|i want) (?:up )?(?:a |an |me a |myself a )?"
+    r"(?:reminder|alarm|note|calendar (?:entry|event|reminder))\b|"
+    r"\bremind (?:me|us|him|her|them) (?:to|about|that)\b|\breminders? (?:to|for|about|that)\b|"
+    r"\b(?:to-?do|todo|task|shopping) list\b|\bnote to self\b|"
+    r"リマインド|リマインダー|アラーム|(?:忘れないように|あとで)(?:通知|知らせ|教え|メモ)|メモして|カレンダーに"
+)
+
+
+def asks_for_a_reminder(folded: str) -> bool:
+    """ "set a reminder to pay my verizon bill", "remind me to send maria $40", 払うのをリマインドして."""
+    return bool(_REMINDER.search(folded))
+
+
+_PERIOD = r"(?:day|week|month|year|quarter|fortnight|weekday|weekend|morning|evening|night|\w+day)"
+_RECURRING = _rx(
+    rf"\b(?:every|each) (?:other |single |second |two |three |\d+(?:st|nd|rd|th)? )?{_PERIOD}s?\b|"
+    rf"\b(?:once|twice|\d+ times|three times) (?:a|per|every|each) {_PERIOD}\b|"
+    rf"\bper {_PERIOD}\b|(?:\d|dollars?|bucks|yen|euros?|pounds?) a (?:week|month|year|fortnight)\b|"
+    r"\b(?:monthly|weekly|daily|yearly|annually|biweekly|bi-weekly|fortnightly|quarterly)\s*"
+    r"(?:$|[,.!?]|\b(?:from|starting|until|till|for|on|to|basis|payments?|transfers?)\b)|"
+    r"\b(?:standing orders?|recurring|repeating|repeat (?:payments?|transfers?)|automatic payments?|"
+    r"autopay|auto-?pay)\b|"
+    r"毎(?:月|週|日|年|朝|晩)(?!の)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
+)
+
+
+def recurring(folded: str) -> bool:
+    """ "send $50 to david every month", "a standing order of $100", 毎月5000円を振り込んで: a payment
+    repeated (not "my monthly bill", 毎月の電気代, which name one bill)."""
+    return bool(_RECURRING.search(folded))
+
+
+_CANCELLED = _rx(
+    r"\b(?:was|were|been|being|got|gets|get|is|are|has|have|had)(?: \w+)? "
+    r"(?:cancel+ed|revoked|called off|reversed|voided)\b|"
+    r"\b(?:i|we|they|you|someone|it) (?:already |just )?(?:cancel+ed|revoked|called off)\b|"
+    r"\b(?:\w+'s|payment's|transfer's) (?:cancel+ed|revoked)\b|"
+    r"(?:キャンセル|取り消|取消|中止)(?:さ|に)れ|(?:キャンセル|取り消し|取消|中止)に(?:なっ|なり)|"
+    r"(?:キャンセル|取り消|取消)(?:し|され)てい"
+)
+
+
+def reports_cancelled(folded: str) -> bool:
+    """ "my transfer to maria got cancelled", 振込がキャンセルされていました: a cancel that happened."""
+    return bool(_CANCELLED.search(folded))
+
+
+# Asking about reaching a person: how, whether one must, whether one should.
+_HOW_TO_REACH = _rx(
+    r"\bhow (?:do|can|could|would|should|might) (?:i|we|one)\b|\bhow to\b|"
+    r"\b(?:do|would|will) (?:i|we) (?:have|need) to\b|\bshould (?:i|we)\b|\bmust (?:i|we)\b|"
+    r"\bis it (?:necessary|required|possible)\b|\b(?:when|where|why) (?:do|should|can|would) (?:i|we)\b|"
+    r"\bwhat(?:'s| is) the (?:best )?way to\b|"
+    r"(?:には|のは|のに|ときは|場合は)?(?:どうすれば|どうしたら|どうやって|どうやれば)|"
+    r"必要(?:が)?(?:あります|ある|です)(?:か|の)|べきですか|(?:話せ|つなげ|繋げ)(?:ます|る)(?:か|の)"
+)
+
+
+def asks_how_to_reach_a_person(folded: str) -> bool:
+    """ "how do I contact customer support", "do I have to speak to an agent to…", オペレーターと話すには
+    どうすれば: a question about reaching a person (not "can I speak to a person": that asks for one)."""
+    return bool(_HOW_TO_REACH.search(folded))
+
+
+# Another company's service desk ("delta's customer service", "the number for amazon customer support").
+_OTHER_SERVICE = _rx(
+    r"\b(?!(?:your|the bank|teller|my bank|this bank)'?s?\b)[a-z0-9&.-]+'s "
+    r"(?:customer (?:service|support|care)|help ?line|hotline|call cent(?:er|re)|operators?|agents?|"
+    r"representatives?)\b|"
+    r"\b(?:number|phone|line|hotline|contact) (?:for|of|to) (?!(?:your|the bank|teller|my bank|this bank)\b)"
+    r"(?:\w+ ){1,3}(?:customer (?:service|support|care)|help ?line|hotline)\b|"
+    r"\b(?:customer (?:service|support)|agent|operator|someone)\b.*\b(?:regarding|about) (?:my |the |a )?"
+    r"(?:flight|luggage|baggage|order|package|delivery|hotel|reservation|booking|phone plan)\b"
+)
+
+
+def names_another_service(folded: str) -> bool:
+    """ "what's the phone number for delta's customer service": not a person at this bank."""
+    return bool(_OTHER_SERVICE.search(folded))
+
+
+_OPINION_OF_SERVICE = _rx(
+    r"\b(?:poor|bad|terrible|awful|horrible|worst|lousy|useless|rubbish|great|good|excellent|amazing|"
+    r"slow|rude|unhelpful|helpful)\b(?: \w+)? customer (?:service|support|care)\b|"
+    r"\bcustomer (?:service|support|care) (?:is|was|has been|are|were) (?:\w+ )?"
+    r"(?:poor|bad|terrible|awful|horrible|the worst|lousy|useless|rubbish|great|good|excellent|amazing|"
+    r"slow|rude|unhelpful|helpful)\b"
+)
+
+
+def judges_the_service(folded: str) -> bool:
+    """ "your customer service is terrible", "…due to poor customer service": an opinion, no request."""
+    return bool(_OPINION_OF_SERVICE.search(folded))
