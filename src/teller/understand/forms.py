@@ -84,6 +84,8 @@ def utterance_form(folded: str) -> str:
     if len(parts) < 2:
         return _sentence_form(folded)
     forms = [_sentence_form(p) for p in parts]
+    if any(f == "question" and _REFERS_BACK.search(p) for f, p in zip(forms, parts, strict=True)):
+        return "question"  # "I want to transfer money. How do I do that?": the request is asked about
     if any(f == "request" and _COMMAND_VERB.search(p) for f, p in zip(forms, parts, strict=True)):
         return "request"
     if "question" in forms:
@@ -108,6 +110,13 @@ _COMMAND_VERB = _rx(
     r"\b(?:send|pay|transfer|wire|move|remit|lock|unlock|freeze|unfreeze|block|unblock|cancel|stop|"
     r"deactivate|disable|reactivate|suspend|show|list|check|zelle|venmo)\b|"
     r"止め|停止|ロック|凍結|解除|送金|振り?込|送っ|払っ|支払|見せ|教え|キャンセル|取り消"
+)
+
+
+# A question about the sentence before it: "how do I do that", "can you explain how I can do it".
+_REFERS_BACK = _rx(
+    r"\b(?:do|doing|achieve|accomplish|go about|set up|arrange) (?:that|it|this|so)\b|"
+    r"(?:それ|これ)(?:は|を)?(?:どう|どのように)|その(?:やり方|方法|手続き)"
 )
 
 

@@ -45,7 +45,7 @@ _RECURRING = _rx(
     rf"\b(?:once|twice|\d+ times|three times) (?:a|per|every|each) {_PERIOD}\b|"
     rf"\bper {_PERIOD}\b|(?:\d|dollars?|bucks|yen|euros?|pounds?) a (?:week|month|year|fortnight)\b|"
     r"\b(?:monthly|weekly|daily|yearly|annually|biweekly|bi-weekly|fortnightly|quarterly)\s*"
-    r"(?:$|[,.!?]|\b(?:from|starting|until|till|for|on|to|basis|payments?|transfers?)\b)|"
+    r"(?:$|[,.!?]|\b(?:from|starting|until|till|for|on|to|basis)\b)|"
     r"\b(?:standing orders?|recurring|repeating|repeat (?:payments?|transfers?)|automatic payments?|"
     r"autopay|auto-?pay)\b|"
     r"毎(?:月|週|日|年|朝|晩)(?!の)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
@@ -84,10 +84,18 @@ _HOW_TO_REACH = _rx(
 )
 
 
+# Reaching someone: a contact verb or a person ("how do I report fraud" asks for a case, not this).
+_CONTACT = _rx(
+    r"\b(?:contact|call|phone|ring|reach|get in touch|talk|speak|chat|agent|representative|advisor|adviser|"
+    r"operator|person|human|someone|somebody|customer (?:service|support|care))\b|"
+    r"話|連絡|電話|つな|繋|オペレーター|担当者|窓口|係の"
+)
+
+
 def asks_how_to_reach_a_person(folded: str) -> bool:
     """ "how do I contact customer support", "do I have to speak to an agent to…", オペレーターと話すには
     どうすれば: a question about reaching a person (not "can I speak to a person": that asks for one)."""
-    return bool(_HOW_TO_REACH.search(folded))
+    return bool(_HOW_TO_REACH.search(folded)) and bool(_CONTACT.search(folded))
 
 
 # Another company's service desk ("delta's customer service", "the number for amazon customer support").
