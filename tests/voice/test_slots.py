@@ -151,8 +151,12 @@ EN_NAMES = ["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta",
         ("send 50 dollars to david", CONFIRM, Tail.OPEN),
         ("send five thousand", CONFIRM, Tail.OPEN),
         ("send fifty dollars to maria garcia and", CONFIRM, Tail.OPEN),
-        # ends on an amount: more of it may follow
-        ("pay maria garcia $50", CONFIRM, Tail.NEUTRAL),
+        # ends on a bare number: more of the amount may follow; with its currency it is whole
+        ("pay maria garcia 50", CONFIRM, Tail.OPEN),
+        ("pay maria garcia fifty", CONFIRM, Tail.OPEN),
+        ("pay maria garcia $50", CONFIRM, Tail.COMPLETE),
+        ("I want to pay Maria Garcia $60.", CONFIRM, Tail.COMPLETE),
+        ("pay xfinity on december 1", CONFIRM, Tail.NEUTRAL),
         # no preview (a runner that cannot understand without acting): the rules alone, as before
         ("send two hundred dollars to maria", None, Tail.NEUTRAL),
         ("Send $50 to David Lee.", None, Tail.COMPLETE),
