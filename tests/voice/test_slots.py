@@ -157,6 +157,7 @@ EN_NAMES = ["David Lee", "David Park", "Maria Garcia", "Sato Ken", "Sato Kenta",
         ("pay maria garcia $50", CONFIRM, Tail.COMPLETE),
         ("I want to pay Maria Garcia $60.", CONFIRM, Tail.COMPLETE),
         ("pay xfinity on december 1", CONFIRM, Tail.NEUTRAL),
+        ("", CONFIRM, Tail.NEUTRAL),
         # no preview (a runner that cannot understand without acting): the rules alone, as before
         ("send two hundred dollars to maria", None, Tail.NEUTRAL),
         ("Send $50 to David Lee.", None, Tail.COMPLETE),

@@ -226,7 +226,8 @@ def end_tail(text: str, names: Sequence[str], preview: TurnResult | None) -> Tai
 
     `names` are the customer's payee/biller names as written; `preview` is `text` understood without
     side effects (None: the rules alone). English is verb-first, so a settled turn completes any
-    tail that is neither open nor an amount (more of "$50" may follow). Japanese puts the verb last:
+    tail that is neither open nor a bare number ("…on December 1" may go on; "$60", its currency
+    said, and a four-digit "ending in" reference are whole). Japanese puts the verb last:
     a settled turn completes only a sentence-final form ("…振り込んで"), not "佐藤健さんに5000円".
     """
     japanese = not text.isascii()
@@ -238,6 +239,9 @@ def end_tail(text: str, names: Sequence[str], preview: TurnResult | None) -> Tai
     if japanese:
         return rules
     toks = tokens(text)
-    if toks and _is_number(toks[-1]) and not _complete_digit_string(toks):
+    if not toks:
+        return Tail.NEUTRAL
+    whole_number = toks[-1].startswith("$") or _complete_digit_string(toks)  # currency said: amount done
+    if _is_number(toks[-1]) and not whole_number:
         return Tail.NEUTRAL
     return Tail.COMPLETE
