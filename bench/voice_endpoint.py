@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "speech"))
 
-from generate import VOICES, build  # noqa: E402
+from generate import VOICES, build, spoken, unseen  # noqa: E402
 
 from teller.domain.turn import TurnRequest, TurnResult  # noqa: E402
 from teller.voice.audio import load_audio  # noqa: E402
@@ -43,6 +43,15 @@ from voice_path import Understand, on_channel, parse_knobs, percentile, same_out
 
 BEFORE = ["preview=false", "complete_ms=240", "speculative_ms=160"]
 CONFIGS = ("before", "after")
+
+
+def rows_of(voice: str, which: str) -> list[dict[str, Any]]:
+    """The set's lines spoken by `voice`: golden / unseen as `generate.build` makes them, or any other
+    `bench/data/voice_<which>.jsonl` (e.g. unseen2, written blind), synthesized on first use."""
+    if which in ("golden", "unseen"):
+        return build(voice, which)
+    cases = unseen(VOICES[voice][0], HERE / "data" / f"voice_{which}.jsonl")
+    return [{**c, "audio": str(spoken(c["text"], voice)), "voice": voice, "set": which} for c in cases]
 
 
 def one(
@@ -99,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         for which in args.sets.split(","):
             only = [v for v in args.golden_voices.split(",") if v] if which == "golden" else []
             for voice in [v for v in voices if not only or v in only]:
-                rows = build(voice, which)[: args.limit or None]
+                rows = rows_of(voice, which)[: args.limit or None]
                 for row in rows:
                     request = TurnRequest(
                         id=row["id"],
