@@ -1,6 +1,6 @@
 #!/bin/bash
 # Old vs new endpointing on the GPU machine, in one device call (issue 15): `bench/voice_endpoint.py`
-# with tiny.en in PyTorch on CUDA, the golden (piper) and unseen (4 voices) English sets, clean and
+# with tiny.en in PyTorch on CUDA, the golden (piper), unseen and unseen2 (4 voices) English sets, clean and
 # telephone, each file run with both configurations back to back. Carry `.gpucarry` (made here by
 # `PYTHONPATH=src python bench/gpu_voice_pack.py`, see bench/gpu_voice.sh); from the repository root:
 #   bash bench/gpu_endpoint.sh        (JSON reports to $OUT, else bench/results/gpu)
@@ -28,7 +28,7 @@ PY
 say "unpacked"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; lscpu | grep -m1 'Model name'; nproc
 ASR="backend=torch device=cuda model_path=/tmp/models/tiny-en-int8 model_sha256= ja=false"
-say "golden (piper) + unseen (4 voices), clean + telephone, before/after"
-timeout $((570 - ($(date +%s) - T0))) python3 bench/voice_endpoint.py --lang en --sets golden,unseen \
+say "golden (piper) + unseen, unseen2 (4 voices), clean + telephone, before/after"
+timeout $((570 - ($(date +%s) - T0))) python3 bench/voice_endpoint.py --lang en --sets golden,unseen,unseen2 \
   --golden-voices piper --asr $ASR --voice partials=none --label gpu --out "$OUT/endpoint_gpu.json" 2>&1 | tail -14
 say "done"
