@@ -4,8 +4,9 @@
     PYTHONPATH=src python bench/voice_path.py --lang en --voices piper --channels clean --limit 10
     PYTHONPATH=src python bench/voice_path.py --asr model_path=whisper-base.en   # any ASRSettings knob
 
-Sets: the golden transfer/balance/card/bill commands and `bench/data/voice_unseen.jsonl` (phrasings the
-team never tuned on, written before the first run). Voices: several per language from packages
+Sets: the golden transfer/balance/card/bill commands, `bench/data/voice_unseen.jsonl` (phrasings the
+team never tuned on, written before the first run) and `unseen2` (`voice_unseen2.jsonl`, written blind
+by another engineer; held out: ask for it with `--sets unseen2`, read only its aggregates). Voices: several per language from packages
 (`bench/speech/generate.py`: VOICES); one per language is held out (HELD_OUT, marked * in the table)
 and never tuned on. Channels (`bench/speech/channels.py`): clean 16 kHz; telephone (8 kHz, 300-3400 Hz
 band, G.711 mu-law bytes decoded by Teller's own telephony path); noisy (pink noise at 10 dB SNR).

@@ -165,6 +165,5 @@ def test_hearing_can_be_turned_off(runner: Any) -> None:
 )
 def test_a_word_before_card_or_account_is_never_taken_for_a_payee(ears: dict[str, Ear], heard: str) -> None:
     """What stands before "card"/"account" names a product (debit, credit), never a payee."""
-    text, changes = hear(heard, (), ears["c_002"])
-    assert "hear:name" not in [c.rule for c in changes]
-    assert ears["c_002"].index.scan(text).status == ears["c_002"].index.scan(heard).status
+    _, changes = hear(heard, (), ears["c_002"])
+    assert {c.rule for c in changes} <= {"hear:product"}  # at most a product word, never a payee

@@ -85,14 +85,14 @@ def test_a_turn_never_proposes_an_amount_the_nbest_disagrees_on(
 def test_amounts_the_nbest_agrees_on_are_left_alone(
     ears: dict[str, Ear], customer: str, best: str, other: str
 ) -> None:
-    """The same amount written differently ($50 / 50 dollars, 三千円 / 3000円 / さんぜんえん) is no dispute."""
+    """One amount written differently ($50 / 50 dollars, 三千円 / 3000円 / さんぜんえん) is no dispute."""
     text, changes = hear(best, (other,), ears[customer])
     assert "hear:amount" not in _rules(changes)
     assert text in (best, other)
 
 
 def test_a_malformed_amount_loses_to_a_well_formed_reading_of_the_same_audio(ears: dict[str, Ear]) -> None:
-    """ "100 and $20" is two numbers where one was said; the n-best's "one hundred and twenty dollars" wins."""
+    """ "100 and $20" is two numbers where one was said; the n-best's "one hundred and twenty" wins."""
     best = "Can you transfer 100 and $20 to Sarah Johnson?"
     other = "Can you transfer one hundred and twenty dollars to Sarah Johnson?"
     text, changes = hear(best, (other,), ears["c_002"])
@@ -114,7 +114,7 @@ def test_two_numbers_with_no_well_formed_reading_are_kept_for_the_turn(ears: dic
     ],
 )
 def test_a_two_glued_to_the_honorific_is_asked_about(ears: dict[str, Ear], heard: str, alone: str) -> None:
-    """ "さん26000円" may be さんに (the particle, read に like 2) and 6000円: both readings go to the turn."""
+    """ "さん26000円" may be さんに (に sounds like 2) and 6000円: both readings go to the turn."""
     text, changes = hear(heard, (), ears["c_001"])
     assert text.startswith(heard.split("円")[0] + "円") and f"（または{alone}）" in text
     assert "hear:amount" in _rules(changes)
@@ -145,7 +145,8 @@ def test_a_two_glued_to_the_honorific_reaches_the_turn_as_a_question(runner: Any
 
 def test_nbest_prefers_the_transcript_that_is_a_command(ears: dict[str, Ear]) -> None:
     """ "Why are $300 to …" loses to the beam's "Wire $300 to …": same name, but only one is a request."""
-    text, changes = hear("Why are $300 to Catherine Wright?", ("Wire $300 to Catherine Wright.",), ears["c_002"])
+    heard = ("Why are $300 to Catherine Wright?", ("Wire $300 to Catherine Wright.",))
+    text, changes = hear(*heard, ears["c_002"])
     assert text == "Wire $300 to Catherine Wright."
     assert _rules(changes) == ["hear:nbest"]
 
@@ -172,7 +173,6 @@ def test_nbest_keeps_a_first_transcript_that_is_already_a_command(
     [
         ("c_002", "Send $90 to Kristen O'Neil.", "Kristen O'Neil", "Kristen O'Neill"),
         ("c_001", "Send 2000 yen to Nakamura secure.", "Nakamura secure", "Nakamura Sakura"),
-        ("c_002", "Transfer $20 to Catherine Right.", "Catherine Right", "Catherine Wright"),
     ],
 )
 def test_a_near_miss_of_one_full_name_is_corrected_where_a_part_matched_several(
@@ -234,7 +234,9 @@ def test_a_near_miss_product_word_before_card_is_corrected(
         ("c_001", "カードを止めて"),
     ],
 )
-def test_product_words_and_unlike_words_are_left_alone(ears: dict[str, Ear], heard: str, customer: str) -> None:
+def test_product_words_and_unlike_words_are_left_alone(
+    ears: dict[str, Ear], heard: str, customer: str
+) -> None:
     """A product word said right, or a word like none of them, is left exactly as heard."""
     assert hear(heard, (), ears[customer]) == (heard, [])
 

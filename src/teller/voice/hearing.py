@@ -17,6 +17,17 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
    have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is.
 
+3. **product word** (`hear:product`): the word right before "card"/"account" (the katakana word
+   before カード) that sounds like exactly one of the kinds of card and account the customer has
+   ("David card" → debit, クレジッド → クレジット) becomes that word. A closed list of a few words, so
+   a lower bar (`PRODUCT_NEAR`) with a wider margin.
+4. **amounts** (`hear:amount`, `hearing_numbers`): when the n-best's well-formed hypotheses name
+   different amounts, or a Japanese 2 glued to さん may be the particle に, every reading is written
+   into the transcript and the text pipeline asks; the turn never proposes a guessed amount.
+
+The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
+(a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
+
 Amounts and digit strings are never rewritten: a wrong number is worse than a question. A corrected
 name reaches the customer as the registered name in the confirmation every transfer needs.
 """
@@ -33,9 +44,13 @@ import jellyfish
 
 from teller.names.keys import kana_to_romaji, metaphone, romaji_key
 from teller.names.stopwords import AMBIGUOUS_EN, STOP_EN
+from teller.voice.hearing_numbers import disputed, glued_two, malformed
 
 NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
 MARGIN = 0.05  # ...and how far clear of the second-nearest name
+EXACT = 97  # the names index's score of a name said as registered
+PRODUCT_NEAR = 0.65  # a heard word before "card" taken for one of a few product words ("David" → debit)
+PRODUCT_MARGIN = 0.1
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 # Words of a command that are never a name, beyond the names index's own stop words.
@@ -51,6 +66,16 @@ _NOT_NAME = STOP_EN | AMBIGUOUS_EN | frozenset(_COMMAND_WORDS.split())
 _PRODUCT_NOUNS = frozenset({"card", "cards", "account", "accounts"})
 _JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+")
 _JA_AFTER = ("さん", "様", "さま", "くん", "ちゃん", "に", "へ", "の", "宛")
+# A request, in the command grammar's own words: what a transcript of a command has and noise lacks.
+_REQUEST = re.compile(
+    r"\b(?:send|transfer|pay|wire|give|move|lock|unlock|freeze|unfreeze|block|unblock|cancel|balance|"
+    r"stolen|lost|how much)\b|振り?込|送金|送っ|送る|払|止め|ロック|残高|なくし|無くし|紛失|盗",
+    re.I,
+)
+_BEFORE_PRODUCT_EN = re.compile(r"\b([A-Za-z][A-Za-z'-]*) (card|account)s?\b", re.I)
+_BEFORE_PRODUCT_JA = re.compile(r"([\u30a1-\u30fa\u30fc]+?)(カード)")
+# Card kinds as Japanese customers say them.
+_PRODUCT_JA = {"debit": "デビット", "credit": "クレジット"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +94,8 @@ class Ear:
     index: Any  # teller.names.NameIndex of their payees and billers
     forms: tuple[tuple[str, str], ...]  # (form as it may be heard, text to put in its place)
     last4: frozenset[str]
+    # kinds and label words of their cards and accounts: ("card", "debit"), ("card", "クレジット")
+    products: tuple[tuple[str, str], ...] = ()
 
 
 def ear_for(snapshot: Any) -> Ear:
@@ -95,7 +122,22 @@ def ear_for(snapshot: Any) -> Ear:
         from teller.names.sound import reading
 
         reading("佐藤")  # load the reading dictionary now, not during a turn
-    return Ear(index_for(snapshot), tuple(dict.fromkeys(forms)), frozenset(last4))
+    return Ear(index_for(snapshot), tuple(dict.fromkeys(forms)), frozenset(last4), _products(snapshot))
+
+
+def _products(snapshot: Any) -> tuple[tuple[str, str], ...]:
+    """The words a customer names their cards and accounts by: kinds and label words, in both scripts."""
+    words: list[tuple[str, str]] = []
+    for noun, items in (("card", snapshot.cards), ("account", snapshot.accounts)):
+        for item in items:
+            kind = str(getattr(item, "type", "") or "")
+            label = str(getattr(item, "label", "") or "")
+            for word in (kind, *re.findall(r"[A-Za-z][A-Za-z-]{2,}", label)):
+                if word.lower() not in _PRODUCT_NOUNS | {"the", "and", "for"}:
+                    words.append((noun, word.lower()))
+            if kind in _PRODUCT_JA:
+                words.append((noun, _PRODUCT_JA[kind]))
+    return tuple(dict.fromkeys(words))
 
 
 def hear(best: str, alternatives: Sequence[str], ear: Ear | None) -> tuple[str, list[Heard]]:
@@ -103,27 +145,43 @@ def hear(best: str, alternatives: Sequence[str], ear: Ear | None) -> tuple[str, 
     if ear is None or not best:
         return best, []
     changes: list[Heard] = []
+    heard = [best, *alternatives]
     text = best
     if alternatives:
-        ranked = sorted(enumerate([best, *alternatives]), key=lambda p: (-_fit(p[1], ear), p[0]))
+        ranked = sorted(enumerate(heard), key=lambda p: (-_fit(p[1], ear), p[0]))
         if ranked[0][0] != 0:
             text = ranked[0][1]
             changes.append(Heard("hear:nbest", best, text))
-    if ear.index.scan(text).status == "none":
+    others = [h for h in heard if h != text]
+    if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
         if near is not None:
             span, name = near
-            fixed = text.replace(span, name, 1)
+            text = text.replace(span, name, 1)
             changes.append(Heard("hear:name", span, name))
-            text = fixed
+    product = _near_product(text, ear)
+    if product is not None:
+        at, word, kind = product
+        text = text[:at] + kind + text[at + len(word) :]
+        changes.append(Heard("hear:product", word, kind))
+    doubt = disputed(text, others) or glued_two(text, others)
+    if doubt is not None:
+        changes.append(Heard("hear:amount", " / ".join(doubt.readings), doubt.text))
+        text = doubt.text
     return text, changes
+
+
+def _names_one_exactly(text: str, ear: Ear) -> bool:
+    """Whether `text` names one of the customer's payees or billers as registered (no near miss to fix)."""
+    match = ear.index.scan(text)
+    return match.status == "match" and bool(match.candidates) and match.candidates[0].score >= EXACT
 
 
 def _fit(text: str, ear: Ear) -> int:
     """How well a transcript fits what the customer has (see the module docstring)."""
     match = ear.index.scan(text)
     score = 0
-    if match.status == "match" and match.candidates and match.candidates[0].score >= 97:
+    if match.status == "match" and match.candidates and match.candidates[0].score >= EXACT:
         score += 2
     elif match.status in ("match", "clarify"):
         score += 1
@@ -131,17 +189,24 @@ def _fit(text: str, ear: Ear) -> int:
     for digits in re.findall(r"(?:ending|last|末尾)\D{0,12}?((?:\d[\s-]?){2,8})", folded, flags=re.I):
         run = re.sub(r"\D", "", digits)
         score += 1 if run in ear.last4 else -1 if len(run) != 4 else 0
-    score -= len(re.findall(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b", folded))
+    score -= malformed(text)
+    if _REQUEST.search(folded):
+        score += 1
     return score
 
 
 def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
     """(heard stretch, registered form) when exactly one name is near enough, else None."""
     scored: dict[str, tuple[float, str]] = {}  # replacement → (similarity, heard stretch)
+    exact = {_letters(form) for form, _ in ear.forms}
     for span in _spans(text):
+        if _letters(span) in exact:  # said as registered ("Ken", "Sara"): the turn decides among names
+            continue
         for form, replacement in ear.forms:
             if span.isascii() != form.isascii():
                 continue
+            if span.isascii() and len(span.split()) != len(replacement.split()):
+                continue  # heard words are put right one for one, never dropped ("Chris Smith" is not Chris)
             sim = _similarity(span, form)
             if sim > scored.get(replacement, (0.0, ""))[0]:
                 scored[replacement] = (sim, span)
@@ -153,6 +218,25 @@ def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
     if rivals and best_sim - rivals[0] < MARGIN:
         return None
     return span, best_name
+
+
+def _near_product(text: str, ear: Ear) -> tuple[int, str, str] | None:
+    """(position, heard word, product word) for the word before "card"/カード that sounds like one product."""
+    if not ear.products:
+        return None
+    pattern = _BEFORE_PRODUCT_EN if text.isascii() else _BEFORE_PRODUCT_JA
+    for m in pattern.finditer(text):
+        word, noun = m.group(1), "account" if m.group(2).lower() == "account" else "card"
+        kinds = [p for n, p in ear.products if n == noun and p.isascii() == word.isascii()]
+        if word.lower() in kinds or word.lower() in _NOT_NAME:
+            continue
+        scored = sorted(((_similarity(word, p), p) for p in kinds), reverse=True)
+        if not scored or scored[0][0] < PRODUCT_NEAR:
+            continue
+        if len(scored) > 1 and scored[0][0] - scored[1][0] < PRODUCT_MARGIN:
+            continue
+        return m.start(1), word, scored[0][1]
+    return None
 
 
 def _same_entity(a: str, b: str, ear: Ear) -> bool:

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# The whole utterance must be "<confusion> my [one or two words] card": anything longer is left alone.
-_CARD = r"(?P<rest>my(?: [a-z'-]+){0,2} card)[.!?]?"
+# The whole utterance must be "<confusion> my [one or two words] card", with at most a polite ending
+# ("please", "thanks"): anything longer is left alone.
+_CARD = r"(?P<rest>my(?: [a-z'-]+){0,2} card)(?:,? (?P<polite>please|thanks|thank you))?[.!?]?"
 _RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("unlock_heard_as_im_at", re.compile(rf"(?:i'm|i am) (?:at|not) {_CARD}", re.I), "Unlock"),
     ("unfreeze_heard_as_im_freeze", re.compile(rf"(?:i'm|i am) freeze {_CARD}", re.I), "Unfreeze"),
@@ -46,5 +47,6 @@ def repair(text: str) -> Repair | None:
     for rule, pattern, verb in _RULES:
         m = pattern.fullmatch(stripped)
         if m is not None:
-            return Repair(rule, text, f"{verb} {m['rest']}.")
+            polite = f", {m['polite']}" if m["polite"] else ""
+            return Repair(rule, text, f"{verb} {m['rest']}{polite}.")
     return None

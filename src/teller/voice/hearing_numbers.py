@@ -1,0 +1,148 @@
+"""Numbers in what the recognizer heard, checked against the number grammar and across its n-best.
+
+Pure text. Three checks, used by `hearing.hear`:
+
+- `malformed(text)`: how many numbers in a transcript no one says that way: a comma where no
+  thousands group follows ("1800,000"), or two amounts side by side where one was said ("100 and
+  $20" for "one hundred and twenty", "$10 $50"). The n-best prefers a hypothesis with fewer.
+- `disputed(chosen, others)`: the n-best's well-formed hypotheses name different amounts ("$16" /
+  "$60", "3000円" / "300円"). Nothing is picked: the other readings are written into the transcript
+  ("Send $16 (or $60) to …", "3000円（または300円）"), so the text pipeline sees a second amount it
+  cannot explain and asks instead of proposing one. The same amount written differently ("$50" /
+  "50 dollars", 三千円 / 3000円 / さんぜんえん) is no dispute; a hypothesis with no amount at all
+  neither disputes nor confirms one.
+- `glued_two(text)`: Japanese "さん26000円": the particle に (after a name with さん/様/くん) sounds
+  like 2 (に), so "さんに6000円" can come out as "さん26000円". When the rest after the 2 is a whole
+  amount on its own, both readings go to the turn, as for a dispute.
+
+Card and account references ("ending in 1002", 末尾1234) are not amounts here: the n-best is checked
+against the customer's own digits for those (`hearing._fit`). No number is ever replaced by another.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import pairwise
+
+from teller.normalize.amounts import find_amounts
+
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+# "1800,000", "12,34": a comma no thousands group follows
+_BAD_COMMA = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
+# what may stand between two amounts said as one ("100 and $20", "$10 $50")
+_BETWEEN = re.compile(r"[\s,]*(?:and\s*)?[\s,]*")
+_REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?$", re.I)
+_HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)")
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """One amount in a transcript: where it stands (in `text`), as heard, and its value."""
+
+    start: int
+    end: int
+    surface: str
+    major: Decimal
+    currency: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """Readings of one amount the turn must ask about: the text with them written in, and all of them."""
+
+    text: str
+    readings: tuple[str, ...]
+
+
+def amounts(text: str) -> list[Amount]:
+    """Money amounts in `text` (positions index `text` itself), card and account digits left out."""
+    norm = _norm(text)
+    if len(norm) != len(text):  # a character NFKC expands: positions would not index `text`
+        return [Amount(len(text), len(text), a.surface, a.major, a.currency) for a in _found(norm)]
+    return [Amount(a.start, a.end, text[a.start : a.end], a.major, a.currency) for a in _found(norm)]
+
+
+def malformed(text: str) -> int:
+    """How many numbers in `text` break the number grammar (see the module docstring)."""
+    norm = _norm(text)
+    bad = len(_BAD_COMMA.findall(norm))
+    found = amounts(text)
+    for a, b in pairwise(found):
+        if a.end < len(norm) and _BETWEEN.fullmatch(norm[a.end : b.start]):
+            bad += 1
+    return bad
+
+
+def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
+    """The other amounts the n-best heard where `chosen` heard its own, written into `chosen` (else None)."""
+    mine = amounts(chosen)
+    if not mine:
+        return None  # no amount to propose: the turn asks for one itself
+    readings: list[str] = []
+    for other in others:
+        theirs = amounts(other)
+        if not theirs or malformed(other) or _agree(mine, theirs):
+            continue
+        for a in theirs:
+            if not any(_same(a, m) for m in mine) and a.surface not in readings:
+                readings.append(a.surface.strip())
+    if not readings:
+        return None
+    return Doubt(_written_in(chosen, mine[0], readings), (mine[0].surface, *readings))
+
+
+def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
+    """ "さん26000円" read both ways (26000円, or the particle に and 6000円), unless the n-best heard に."""
+    found = amounts(text)
+    for m in _HONORIFIC_TWO.finditer(text):
+        at = m.start(1)
+        whole = next((a for a in found if a.start == at), None)
+        if whole is None:
+            continue
+        rest = text[at + 1 : whole.end]
+        if not rest[:1].isdigit() or rest[0] == "0":
+            continue
+        alone = amounts(rest)
+        if len(alone) != 1 or alone[0].start != 0 or alone[0].end != len(rest):
+            continue
+        said = text[m.start() : at] + "に" + whole.surface
+        if any(said in other for other in others):
+            continue  # another hypothesis heard the particle and the whole number: 26000 was said
+        return Doubt(_written_in(text, whole, [rest]), (whole.surface, rest))
+    return None
+
+
+def _found(norm: str) -> list[Amount]:
+    out = []
+    for e in find_amounts(norm):
+        if _REFERENCE.search(norm[max(0, e.start - 24) : e.start]):
+            continue
+        out.append(Amount(e.start, e.end, e.surface, e.value.major, e.value.currency))
+    return out
+
+
+def _norm(text: str) -> str:
+    """NFKC, dashes, quotes and case as `fold` has them, but no change of length where avoidable."""
+    return unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES).casefold()
+
+
+def _same(a: Amount, b: Amount) -> bool:
+    return a.major == b.major and (a.currency is None or b.currency is None or a.currency == b.currency)
+
+
+def _agree(mine: list[Amount], theirs: list[Amount]) -> bool:
+    return len(mine) == len(theirs) and all(_same(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def _written_in(text: str, amount: Amount, readings: Sequence[str]) -> str:
+    """`text` with the other readings right after `amount`: "$16 (or $60)", "3000円（または300円）"."""
+    japanese = not text.isascii()
+    form = "（または{}）" if japanese else " (or {})"
+    extra = "".join(form.format(r) for r in readings)
+    at = amount.end
+    return text[:at] + extra + text[at:]
