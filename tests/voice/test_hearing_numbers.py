@@ -263,3 +263,33 @@ def test_un_heard_as_im_is_repaired_with_a_polite_ending(heard: str, fixed: str)
     """ "please"/"thanks" after the card does not stop the "un-" repair, and is kept."""
     result = repair(heard)
     assert result is not None and result.text == fixed
+
+
+# --- Japanese: さん and に sound like the digits 3 and 2 ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("best", "other"),
+    [
+        ("加藤健さんに7000円振り込んで", "加藤健さん27000円振り込んで"),
+        ("鈴木一郎さんに5万円振り込んで", "鈴木一郎325万円振り込んで"),
+        ("高橋美咲さんに1万円送金して", "高橋美咲さん21万円送金して"),
+    ],
+)
+def test_a_reading_that_only_hears_the_particle_as_digits_is_no_dispute(
+    ears: dict[str, Ear], best: str, other: str
+) -> None:
+    """ "さんに7000円" and "さん27000円" are the same sounds (に is 2, さん is 3): the particle's reading wins."""
+    assert hear(best, (other,), ears["c_001"]) == (best, [])
+
+
+def test_a_real_difference_after_the_particle_is_still_a_dispute(ears: dict[str, Ear]) -> None:
+    """Both readings have the particle and still differ (7000 / 27000): the turn asks."""
+    text, changes = hear("加藤健さんに7000円振り込んで", ("加藤健さんに27000円振り込んで",), ears["c_001"])
+    assert "hear:amount" in _rules(changes) and "27000円" in text
+
+
+def test_thirty_two_glued_to_a_name_is_asked_about(ears: dict[str, Ear]) -> None:
+    """ "鈴木一郎325万円" may be 鈴木一郎さんに5万円 (さん is 3, に is 2): both readings go to the turn."""
+    text, changes = hear("鈴木一郎325万円振り込んで", (), ears["c_001"])
+    assert "（または5万円）" in text and "hear:amount" in _rules(changes)
