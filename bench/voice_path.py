@@ -6,10 +6,11 @@
 
 Sets: the golden transfer/balance/card/bill commands, `bench/data/voice_unseen.jsonl` (phrasings the
 team never tuned on, written before the first run) and `unseen2` (`voice_unseen2.jsonl`, written blind
-by another engineer; held out: ask for it with `--sets unseen2`, read only its aggregates). Voices: several per language from packages
-(`bench/speech/generate.py`: VOICES); one per language is held out (HELD_OUT, marked * in the table)
-and never tuned on. Channels (`bench/speech/channels.py`): clean 16 kHz; telephone (8 kHz, 300-3400 Hz
-band, G.711 mu-law bytes decoded by Teller's own telephony path); noisy (pink noise at 10 dB SNR).
+by another engineer; held out: ask for it with `--sets unseen2`, read only its aggregates). Voices:
+several per language from packages (`bench/speech/generate.py`: VOICES); one per language is held
+out (HELD_OUT, marked * in the table) and never tuned on. Channels (`bench/speech/channels.py`):
+clean 16 kHz; telephone (8 kHz, 300-3400 Hz band, G.711 mu-law bytes decoded by Teller's own
+telephony path); noisy (pink noise at 10 dB SNR).
 
 Each file runs as production runs a file (`teller ask --audio`): replayed as a live stream (see
 teller.voice.session for the clock), fragments understood without side effects and joined. Every turn

@@ -279,7 +279,7 @@ def test_un_heard_as_im_is_repaired_with_a_polite_ending(heard: str, fixed: str)
 def test_a_reading_that_only_hears_the_particle_as_digits_is_no_dispute(
     ears: dict[str, Ear], best: str, other: str
 ) -> None:
-    """ "さんに7000円" and "さん27000円" are the same sounds (に is 2, さん is 3): the particle's reading wins."""
+    """ "さんに7000円" and "さん27000円" are the same sounds (に is 2, さん is 3): no dispute."""
     assert hear(best, (other,), ears["c_001"]) == (best, [])
 
 

@@ -11,9 +11,11 @@ Pure text. Three checks, used by `hearing.hear`:
   cannot explain and asks instead of proposing one. The same amount written differently ("$50" /
   "50 dollars", 三千円 / 3000円 / さんぜんえん) is no dispute; a hypothesis with no amount at all
   neither disputes nor confirms one.
-- `glued_two(text)`: Japanese "さん26000円": the particle に (after a name with さん/様/くん) sounds
-  like 2 (に), so "さんに6000円" can come out as "さん26000円". When the rest after the 2 is a whole
-  amount on its own, both readings go to the turn, as for a dispute.
+- `glued_two(text)`: Japanese "さん26000円": the particle に sounds like 2 and さん like 3, so
+  "さんに6000円" can come out as "さん26000円" (or "鈴木一郎325万円" for 鈴木一郎さんに5万円). When
+  the rest after the 2 (32) is a whole amount on its own, both readings go to the turn, as for a
+  dispute. For the same reason a hypothesis that differs from another only there ("さん27000円" /
+  "さんに7000円") does not dispute its amount.
 
 Card and account references ("ending in 1002", 末尾1234) are not amounts here: the n-best is checked
 against the customer's own digits for those (`hearing._fit`). No number is ever replaced by another.
@@ -37,7 +39,11 @@ _BAD_COMMA = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
 # what may stand between two amounts said as one ("100 and $20", "$10 $50")
 _BETWEEN = re.compile(r"[\s,]*(?:and\s*)?[\s,]*")
 _REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?$", re.I)
-_HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)")
+_HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
+# さん sounds like 3 and に like 2: digits glued to a name (kana or kanji that is no numeral) may be them
+_NAME_CHAR = r"[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff々](?<![〇一二三四五六七八九十百千万億兆])"
+_NAME_32 = re.compile(_NAME_CHAR + r"(32)(?=[1-9])")
+_HOMOPHONE = re.compile(_NAME_CHAR + r"(?<!に)(32|3|2)(?=[1-9])")  # after に the particle was heard
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +92,7 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
     readings: list[str] = []
     for other in others:
         theirs = amounts(other)
-        if not theirs or malformed(other) or _agree(mine, theirs):
+        if not theirs or malformed(other) or any(_agree(mine, amounts(r)) for r in _readings(other)):
             continue
         for a in theirs:
             if not any(_same(a, m) for m in mine) and a.surface not in readings:
@@ -97,24 +103,31 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
-    """ "さん26000円" read both ways (26000円, or the particle に and 6000円), unless the n-best heard に."""
+    """ "さん26000円" (or "鈴木一郎325万円") read both ways: as heard, and with the leading 2 (32) as the
+    particle に (さんに) and the rest as the amount; unless another hypothesis heard the particle too."""
     found = amounts(text)
-    for m in _HONORIFIC_TWO.finditer(text):
+    for m in (*_HONORIFIC_TWO.finditer(text), *_NAME_32.finditer(text)):
         at = m.start(1)
         whole = next((a for a in found if a.start == at), None)
         if whole is None:
             continue
-        rest = text[at + 1 : whole.end]
-        if not rest[:1].isdigit() or rest[0] == "0":
-            continue
+        rest = text[m.end(1) : whole.end]
         alone = amounts(rest)
         if len(alone) != 1 or alone[0].start != 0 or alone[0].end != len(rest):
             continue
-        said = text[m.start() : at] + "に" + whole.surface
-        if any(said in other for other in others):
-            continue  # another hypothesis heard the particle and the whole number: 26000 was said
+        if any("に" + whole.surface in other for other in others):
+            continue  # another hypothesis heard the particle and the whole number: it was said
         return Doubt(_written_in(text, whole, [rest]), (whole.surface, rest))
     return None
+
+
+def _readings(text: str) -> list[str]:
+    """`text`, and its readings with digits glued to a name as さん/に ("さん27000円": "さんに7000円")."""
+    out = [text]
+    for m in _HOMOPHONE.finditer(text):
+        spoken = {"32": "さんに", "3": "さん", "2": "に"}[m.group(1)]
+        out.append(text[: m.start(1)] + spoken + text[m.end(1) :])
+    return out
 
 
 def _found(norm: str) -> list[Amount]:
