@@ -19,8 +19,9 @@ here is understood with `act=False`, typed and spoken alike, so no run changes t
 Per cell: WER (English) or CER (Japanese); same outcome as typed (intent, action, entities); name
 accuracy (the typed turn's payee/biller, over lines that name one); invented names (a payee/biller
 the spoken turn picked where the typed one picked none: must be 0); amount accuracy (amount and
-currency, over lines with an amount); end of speech → action p50/p95/max. Writes
-bench/results/voice_path.json and prints the table.
+currency, over lines with an amount); confidently wrong ("wrong": the spoken turn proposes or does
+something with another intent, payee/biller or amount than the typed one); end of speech → action.
+Writes bench/results/voice_path.json and prints the table.
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def run_cell(
     decode: list[float] = []
     by_customer: dict[str, list[float]] = {}
     pairs: list[tuple[str, str]] = []
-    same = names = names_ok = amounts = amounts_ok = invented = 0
+    same = names = names_ok = amounts = amounts_ok = invented = confident_wrong = 0
     detail = []
     for row in rows:
         samples = on_channel(load_audio(row["audio"]), channel)
@@ -137,6 +138,13 @@ def run_cell(
         pairs.append((row["text"], DOUBT.sub("", transcript)))  # WER of what was heard, not of the doubt
         ok = got is not None and same_outcome(got, want)
         same += ok
+        # the worst outcome: a different intent, payee or amount put up for confirmation (or done)
+        confident_wrong += (
+            got is not None
+            and got.action.value in ("confirm", "execute")
+            and (got.intent, name_of(got), got.entities.amount_minor)
+            != (want.intent, name_of(want), want.entities.amount_minor)
+        )
         if name_of(want):
             names += 1
             names_ok += got is not None and name_of(got) == name_of(want)
@@ -181,6 +189,7 @@ def run_cell(
         "name_acc": round(names_ok / names, 4) if names else None,
         "names": names,
         "invented_names": invented,
+        "confident_wrong": confident_wrong,
         "amount_acc": round(amounts_ok / amounts, 4) if amounts else None,
         "amounts": amounts,
         "eos_p50": round(statistics.median(eos), 1) if eos else None,
@@ -310,7 +319,7 @@ def summary(cells: list[dict[str, Any]]) -> dict[str, Any]:
 
 HEADER = (
     f"{'lang':<5}{'set':<8}{'voice':<22}{'channel':<10}{'n':>4}{'WER/CER':>8}{'same':>6}{'name':>6}"
-    f"{'inv':>4}{'amount':>7}{'p50':>7}{'p95':>7}{'max':>7}"
+    f"{'inv':>4}{'amount':>7}{'wrong':>6}{'p50':>7}{'p95':>7}{'max':>7}"
 )
 
 
@@ -322,7 +331,8 @@ def _line(c: dict[str, Any]) -> str:
     voice = c["voice"] + ("*" if c["held_out"] else "")
     return (
         f"{c['lang']:<5}{c['set']:<8}{voice:<22}{c['channel']:<10}{c['n']:>4}{c['error_rate']:>8.3f}"
-        f"{_pct(c['same_as_typed']):>6}{_pct(c['name_acc']):>6}{c['invented_names']:>4}{_pct(c['amount_acc']):>7}"
+        f"{_pct(c['same_as_typed']):>6}{_pct(c['name_acc']):>6}{c['invented_names']:>4}"
+        f"{_pct(c['amount_acc']):>7}{c.get('confident_wrong', '-'):>6}"
         f"{c['eos_p50'] or '-':>7}{c['eos_p95'] or '-':>7}{c['eos_max'] or '-':>7}"
     )
 
