@@ -293,3 +293,23 @@ def test_thirty_two_glued_to_a_name_is_asked_about(ears: dict[str, Ear]) -> None
     """ "鈴木一郎325万円" may be 鈴木一郎さんに5万円 (さん is 3, に is 2): both readings go to the turn."""
     text, changes = hear("鈴木一郎325万円振り込んで", (), ears["c_001"])
     assert "（または5万円）" in text and "hear:amount" in _rules(changes)
+
+
+def test_a_malformed_hypothesis_still_disputes_an_amount_it_does_not_add_up_to(ears: dict[str, Ear]) -> None:
+    """ "$10 $50" is no reading of "$50" (10 + 50 is not 50): the n-best disagrees, so the turn asks."""
+    text, changes = hear("Send $50 to Maria Garcia.", ("$10 $50 to Maria Garcia.",), ears["c_002"])
+    assert "hear:amount" in _rules(changes) and "$50" in text
+
+
+@pytest.mark.parametrize(
+    ("best", "other"),
+    [
+        ("Transfer 10,000 yen to Takahashi Misaki.", "Transfer $10,000 yen to Takahashi Misaki."),
+        ("Send 2500 yen to Kato Ken.", "Send 2000 500 yen to Kato Ken."),  # 2000 + 500, said in pieces
+    ],
+)
+def test_a_currency_sign_beside_a_currency_word_or_a_number_in_pieces_is_no_dispute(
+    ears: dict[str, Ear], best: str, other: str
+) -> None:
+    """ "$10,000 yen" is ten thousand yen (yen was said, $ is the recognizer's); 2000 500 is 2500."""
+    assert hear(best, (other,), ears["c_001"]) == (best, [])
