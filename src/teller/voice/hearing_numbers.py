@@ -5,8 +5,9 @@ Pure text. Three checks, used by `hearing.hear`:
 - `malformed(text)`: how many numbers in a transcript no one says that way: a comma where no
   thousands group follows ("1800,000"), or two amounts side by side where one was said ("100 and
   $20" for "one hundred and twenty", "$10 $50"). The n-best prefers a hypothesis with fewer.
-- `disputed(chosen, others)`: the n-best's well-formed hypotheses name different amounts ("$16" /
-  "$60", "3000円" / "300円"). Nothing is picked: the other readings are written into the transcript
+- `disputed(chosen, others)`: the n-best's hypotheses name different amounts ("$16" / "$60",
+  "3000円" / "300円"; a malformed one disputes too, unless its pieces add up to the amount: "100
+  and $20" is a reading of 120). Nothing is picked: the other readings are written into the transcript
   ("Send $16 (or $60) to …", "3000円（または300円）"), so the text pipeline sees a second amount it
   cannot explain and asks instead of proposing one. The same amount written differently ("$50" /
   "50 dollars", 三千円 / 3000円 / さんぜんえん) is no dispute; a hypothesis with no amount at all
@@ -39,6 +40,7 @@ _BAD_COMMA = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
 # what may stand between two amounts said as one ("100 and $20", "$10 $50")
 _BETWEEN = re.compile(r"[\s,]*(?:and\s*)?[\s,]*")
 _REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?$", re.I)
+_SIGN_AND_WORD = re.compile(r"[$¥€£](?=[\d,.]+ ?(?:(?:yen|dollars?|euros?|pounds?)\b|円))")
 _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
 # さん sounds like 3 and に like 2: digits glued to a name (kana or kanji that is no numeral) may be them
 _NAME_CHAR = r"[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff々](?<![〇一二三四五六七八九十百千万億兆])"
@@ -92,8 +94,10 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
     readings: list[str] = []
     for other in others:
         theirs = amounts(other)
-        if not theirs or malformed(other) or any(_agree(mine, amounts(r)) for r in _readings(other)):
+        if not theirs or any(_agree(mine, amounts(r)) for r in _readings(other)):
             continue
+        if malformed(other) and _in_pieces(mine, theirs):
+            continue  # "100 and $20" for "one hundred and twenty": one number heard in pieces
         for a in theirs:
             if not any(_same(a, m) for m in mine) and a.surface not in readings:
                 readings.append(a.surface.strip())
@@ -140,12 +144,21 @@ def _found(norm: str) -> list[Amount]:
 
 
 def _norm(text: str) -> str:
-    """NFKC, dashes, quotes and case as `fold` has them, but no change of length where avoidable."""
-    return unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES).casefold()
+    """NFKC, dashes, quotes and case as `fold` has them, but no change of length where avoidable; a
+    currency sign the recognizer wrote before a number whose currency word was said is dropped
+    ("$10,000 yen" is ten thousand yen)."""
+    norm = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES).casefold()
+    return _SIGN_AND_WORD.sub(" ", norm)
 
 
 def _same(a: Amount, b: Amount) -> bool:
     return a.major == b.major and (a.currency is None or b.currency is None or a.currency == b.currency)
+
+
+def _in_pieces(mine: list[Amount], theirs: list[Amount]) -> bool:
+    """Whether the pieces of a malformed reading add up to the one amount heard ("100 and $20": 120)."""
+    currencies = {a.currency for a in (*mine, *theirs)} - {None}
+    return len(mine) == 1 and len(currencies) <= 1 and sum(a.major for a in theirs) == mine[0].major
 
 
 def _agree(mine: list[Amount], theirs: list[Amount]) -> bool:
