@@ -141,10 +141,10 @@ def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:
     if forms.names_non_banking_object(folded) or frames.names_another_service(folded):
         return Intent.OUT_OF_SCOPE, 0.85, "other_service"  # "smooth operator", "delta's customer service"
     if forms.wants_a_person(folded):
-        if frames.asks_how_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":
+        if frames.asks_whether_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":
             return Intent.QNA, 0.8, "question"  # "do I have to speak to an agent to change my pin"
         return None
-    if frames.asks_how_to_reach_a_person(folded):
+    if frames.asks_whether_to_reach_a_person(folded):
         return Intent.QNA, 0.8, "question"  # "how do I contact customer support about…"
     if frames.judges_the_service(folded) and forms.utterance_form(folded) != "request":
         return Intent.QNA, 0.8, "opinion"  # "your customer service is terrible"

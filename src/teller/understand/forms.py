@@ -372,15 +372,17 @@ _WANTS_A_PERSON = _rx(
 
 # Asking for a person, with or without a problem told beside it.
 _PERSON_ASKED = _rx(
-    r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the )?(?:actual |real |live |human )?(?:person|human|"
-    r"someone|somebody|agent|representative|people|staff|manager|operator)\b|"
+    r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the |your )?(?:actual |real |live |human |bank )?"
+    r"(?:person|human|someone|somebody|agent|representative|people|staff|manager|operator|advisor|adviser|"
+    r"employee|banker|clerk|consultant|worker)\b|"
     r"\b(?:get|put) (?:me )?(?:a |an )?(?:someone|somebody|person|human|agent)\b|"
     r"\b(?:get|take|put) me (?:to|through to) (?:a |an |the )?(?:\w+ )?"
     r"(?:someone|somebody|person|human|agent)\b|"
     r"\b(?:put|transfer|connect|pass) me (?:through |over |on )?(?:to|with) (?:a |an |the )?(?:\w+ )?"
-    r"(?:person|human|agent|someone|somebody|representative|operator)\b|"
+    r"(?:person|human|agent|someone|somebody|representative|operator|advisor|adviser|employee|banker|"
+    r"worker|clerk|consultant)\b|"
     r"\b(?:someone|somebody|a person|a human) (?:else )?on the (?:line|phone)\b|"
-    r"担当者|オペレーター|人と話|人間と話|係の(?:人|方)"
+    r"担当者|オペレーター|人と話|人間と話|係の(?:人|方)|(?:銀)?行員"
 )
 
 

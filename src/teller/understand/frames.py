@@ -92,10 +92,22 @@ _CONTACT = _rx(
 )
 
 
-def asks_how_to_reach_a_person(folded: str) -> bool:
-    """ "how do I contact customer support", "do I have to speak to an agent to…", オペレーターと話すには
-    どうすれば: a question about reaching a person (not "can I speak to a person": that asks for one)."""
-    return bool(_HOW_TO_REACH.search(folded)) and bool(_CONTACT.search(folded))
+# What the person would be reached for: "…an agent to change my pin", "…support about a declined
+# card", "…customer service if my transfer is late", 暗証番号を変えるのに担当者と….
+_TOPIC = _rx(
+    r"\b(?:agents?|representatives?|advisors?|advisers?|operators?|person|human|someone|somebody|staff|"
+    r"customer (?:service|support|care)|support|help ?desk)\b (?:about|regarding|concerning|if|when|for|"
+    r"because|to (?!(?:a|an|the|me|you|them|him|her)\b)\w+)\b|"
+    r"(?:のに|ために|について|の件で|のことで|なら|場合)"
+)
+
+
+def asks_whether_to_reach_a_person(folded: str) -> bool:
+    """ "how do I contact customer support about a declined card", "do I have to speak to an agent to
+    change my pin", 暗証番号を変えるのに担当者と話す必要がありますか: a question about something else, to
+    which reaching a person might be the answer. Without a topic ("what do I need to do to speak with
+    an agent?", オペレーターと話すにはどうすれば) the customer wants the person: a handoff."""
+    return bool(_HOW_TO_REACH.search(folded) and _CONTACT.search(folded) and _TOPIC.search(folded))
 
 
 # Another company's service desk ("delta's customer service", "the number for amazon customer support").

@@ -46,7 +46,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\b(?:real person|real human|a human|human being|live (?:agent|person)|(?:an |the )?agent\b|"
             r"representative|operator|customer (?:service|support)|someone (?:real|from the bank)|"
             r"talk to (?:a |an |some)?(?:person|human|someone|somebody|people)|speak (?:to|with) (?:a |an )?(?:person|human|someone|somebody|agent)|"
-            r"call me back|get me a person)"
+            r"call me back|get me a person|"
+            # a person at the bank by other words: "put me through to a bank employee", "…an advisor"
+            r"(?:talk|speak|chat|put me through|connect me|transfer me) (?:to|with) (?:a |an |the |some |your )?"
+            r"(?:bank |human |real )?(?:advisors?|advisers?|employees?|bankers?|staff(?: members?)?|workers?|"
+            r"clerks?|consultants?|tellers?))"
         ),
     ),
     (
