@@ -17,6 +17,8 @@ _SPACE = re.compile(r"\s+")
 # Dashes and long-vowel look-alikes that NFKC leaves alone.
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+# The katakana middle dot separates the parts of a name (マリア・ガルシア = マリア ガルシア).
+_NAME_DOTS = str.maketrans({"・": " "})
 
 _JA_HONORIFICS = ("さん", "さま", "様", "くん", "君", "ちゃん", "殿", "氏")
 _EN_HONORIFIC = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof)\.?(?=\s)", re.IGNORECASE)
@@ -25,7 +27,7 @@ _JA_HONORIFIC = re.compile("(?:" + "|".join(_JA_HONORIFICS) + r")(?=$|[\sにへ�
 
 def fold(text: str) -> str:
     """NFKC (full width → ASCII, half-width kana → full), case fold, one space between words."""
-    text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES).translate(_NAME_DOTS)
     return _SPACE.sub(" ", text.casefold()).strip()
 
 

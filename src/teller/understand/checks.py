@@ -61,6 +61,12 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+about_payment"  # "at what time do transfers to david lee go out"
     if intent is Intent.HUMAN_HANDOFF and forms.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
+    if (
+        intent is not Intent.HUMAN_HANDOFF
+        and frames.orders_something(folded)
+        and (intent in COMMAND_INTENTS or frames.charges_a_card(folded))
+    ):
+        return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+shopping"  # "order a pizza and charge it to my card"
     if intent in COMMAND_INTENTS and frames.asks_for_a_reminder(folded):
         return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+reminder"  # "remind me to pay my verizon bill"
     if intent is Intent.HUMAN_HANDOFF:

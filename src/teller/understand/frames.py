@@ -139,3 +139,43 @@ _OPINION_OF_SERVICE = _rx(
 def judges_the_service(folded: str) -> bool:
     """ "your customer service is terrible", "…due to poor customer service": an opinion, no request."""
     return bool(_OPINION_OF_SERVICE.search(folded))
+
+
+# Shopping: ordering, buying or booking something (and charging a card) is not banking.
+_SHOPPING = _rx(
+    r"^(?:(?:hey|hi|ok|okay|so|um|uh|please|can you|could you|would you|i want to|i'd like to|i need to)"
+    r"[,.!]? +)*(?:order|buy|purchase|book|reserve|rent|get me|grab me)\b (?:me |us )?"
+    r"(?:a|an|some|the|two|three|four|\d+|my|tickets?|flights?|food|groceries|dinner|lunch)\b|"
+    r"(?:を|も)(?:注文|予約|購入|出前)(?:して|しといて|しておいて|お願い)|(?:を|で)[^、。]{0,12}買って"
+)
+
+
+# What a bank itself orders for a customer: a new card, cheques, a statement, currency.
+_BANK_GOODS = _rx(
+    r"^(?:\w+ ){0,3}?(?:cards?|debit|credit|cheques?|checks?|check ?books?|statements?|currency|cash|"
+    r"dollars|yen|euros|pounds)\b|(?:カード|小切手|通帳|外貨|明細|キャッシュカード)$"
+)
+
+
+def orders_something(folded: str) -> bool:
+    """ "order two pizzas and put it on my card", ピザを注文してカードで払って: shopping, not banking
+    ("order a new debit card", 新しいカードを注文して are the bank's own goods)."""
+    m = _SHOPPING.search(folded)
+    if m is None:
+        return False
+    if m.group(0).startswith(("を", "も", "で")):
+        return not _BANK_GOODS.search(folded[max(0, m.start() - 12) : m.start()])
+    return not _BANK_GOODS.search(folded[m.end() - len(m.group(0).split()[-1]) :])
+
+
+_CHARGE_A_CARD = _rx(
+    r"\b(?:charge|put|bill) (?:it|that|this|them|the \w+) (?:to|on)\b|"
+    r"\bpay (?:for it |for them )?(?:with|using|by|on) (?:my |the |a )?(?:\w+ )?"
+    r"(?:card|visa|amex|debit|credit)\b|"
+    r"(?:カード|クレカ|デビット)で|決済"
+)
+
+
+def charges_a_card(folded: str) -> bool:
+    """ "…and charge it to my card", "pay with my credit card", カードで払って: a purchase paid by card."""
+    return bool(_CHARGE_A_CARD.search(folded))

@@ -21,7 +21,7 @@ _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("checking", re.compile(r"\b(?:checking|current|everyday)\b|当座")),
-    ("savings", re.compile(r"\b(?:savings?|high-yield)\b|貯蓄|定期")),
+    ("savings", re.compile(r"\b(?:savings?|high[- ]?yield)\b|貯蓄|定期")),
     ("ordinary", re.compile(r"\bordinary\b|普通")),
 )
 _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
