@@ -144,7 +144,7 @@ def judges_the_service(folded: str) -> bool:
 # Shopping: ordering, buying or booking something (and charging a card) is not banking.
 _SHOPPING = _rx(
     r"^(?:(?:hey|hi|ok|okay|so|um|uh|please|can you|could you|would you|i want to|i'd like to|i need to)"
-    r"[,.!]? +)*(?:order|buy|purchase|book|reserve|rent|get me|grab me)\b (?:me |us )?"
+    r"[,.!]? +)*(?:order|buy|purchase|book|reserve|rent)\b (?:me |us )?"
     r"(?:a|an|some|the|two|three|four|\d+|my|tickets?|flights?|food|groceries|dinner|lunch)\b|"
     r"(?:を|も)(?:注文|予約|購入|出前)(?:して|しといて|しておいて|お願い)|(?:を|で)[^、。]{0,12}買って"
 )
