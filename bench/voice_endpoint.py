@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     engines = {name: VoiceEngine.shared(s) for name, s in settings.items()}
     runner = Understand()
+    runner.runner.warm()  # as `teller serve` does: no config pays the pipeline's first loads mid-turn
     wanted = [v for v in args.voices.split(",") if v]
     load = os.getloadavg()
     started = time.perf_counter()
