@@ -466,10 +466,29 @@ def repeats_a_payment(folded: str) -> bool:
     return bool(_REPEAT.search(folded))
 
 
+# Right after "the usual", "for/to <word>" is whom it is for, even a name that is also a word ("the
+# usual for bob"), unless the word is a time, a meal or a function word; in Japanese a katakana word
+# before に (いつもの分をボブに).
+_USUAL_FOR_EN = _rx(
+    r"\b(?:the usual|my usual|as usual|same as (?:last time|last month|last week|before|always|usual))"
+    r"(?: \w+){0,2}? (?:for|to) (?P<who>[a-z][a-z'-]+)\b"
+)
+_USUAL_FOR_JA = _rx(r"(?:いつもの|いつも通り|いつもどおり|前回と同じ)[^。、]{0,6}?[ァ-ヴー]{2,}(?:に|へ)")
+_NOT_SOMEONE = _rx(
+    r"^(?:the|an?|my|me|you|your|it|this|that|these|those|now|today|tonight|tomorrow|yesterday|morning|"
+    r"evening|night|week|month|year|breakfast|lunch|dinner|brunch|coffee|work|school|home|real|sure|once|"
+    r"good|all|everyone|everything|nothing|here|there|then)$"
+)
+
+
 def someone_addressed(folded: str, known_word: Callable[[str], bool]) -> bool:
     """A person the words send something to, by a name that is no ordinary word ("…for kenta",
-    山田さんに); `known_word` tells dictionary words ("for breakfast") apart."""
-    if _FOR_SOMEONE_JA.search(folded):
+    山田さんに), or by any name right after "the usual" ("…for bob", いつもの分をボブに); `known_word`
+    tells dictionary words ("for breakfast") apart."""
+    if _FOR_SOMEONE_JA.search(folded) or _USUAL_FOR_JA.search(folded):
+        return True
+    usual = _USUAL_FOR_EN.search(folded)
+    if usual is not None and not _NOT_SOMEONE.match(usual.group("who")):
         return True
     return any(not known_word(m.group("who")) for m in _FOR_SOMEONE_EN.finditer(folded))
 
