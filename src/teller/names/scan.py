@@ -29,7 +29,7 @@ from teller.names.match import (
     token_hits,
 )
 from teller.names.result import Hit, best_per_entry
-from teller.names.sound import sound_alike_hits
+from teller.names.sound import abbreviation_hits, sound_alike_hits
 from teller.names.stopwords import AMBIGUOUS_EN
 from teller.names.tables import ScanKey, Tables
 from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_honorifics
@@ -49,6 +49,7 @@ def scan_hits(t: Tables, text: str, allowed: frozenset[int], *, prefolded: bool 
     if not folded.isascii() and is_japanese(folded):
         hits.extend(_ja_hits(t, folded, allowed))
         hits.extend(sound_alike_hits(t, folded, allowed, hits))
+        hits.extend(abbreviation_hits(t, folded, allowed, hits))
     kept = _prune(list(best_per_entry(hits).values()))
     for hit in kept:  # where the entry was said, all of it: "water and sewer" are both the water board
         for other in hits:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from teller.names.keys import ja_key
+from teller.names.keys import ja_char_map, ja_key
 from teller.names.result import Hit
 from teller.names.tables import Tables
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
@@ -58,3 +58,41 @@ def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: lis
         entries = [e for e in t.readings.get(reading(m.group()), ()) if e in allowed]
         out.extend(Hit(e, SOUND_ALIKE, "sound_alike", m.group(), True, start, end) for e in entries)
     return out
+
+
+# Kana where a biller's abbreviation may be spoken (とうでん, トウデン for 東電 = 東京電力).
+_KANA_RUN = re.compile("[ぁ-ゖ]{3,}|[ァ-ヺー]{3,}")
+ABBREVIATION_SOUND = 92.0  # a guess from sound, below a written name
+
+
+def abbreviation_hits(t: Tables, folded: str, allowed: frozenset[int], found: list[Hit]) -> list[Hit]:
+    """Billers whose abbreviation (`Tables.abbreviated`: 東京電力 → 東電) is said in kana (とうでん).
+
+    The abbreviation's reading comes from the dictionary, on the first turn with kana where such a
+    biller is wanted; a kana word that merely contains it (ほんとうでしょうか) is not it: the reading
+    must stand at a word's start (or after a particle), and be followed by a particle, another
+    script or the end."""
+    wanted = [(short, [e for e in es if e in allowed]) for short, es in t.abbreviated.items()]
+    wanted = [(short, es) for short, es in wanted if es]
+    runs = list(_KANA_RUN.finditer(folded)) if wanted else []
+    out: list[Hit] = []
+    for short, entries in wanted:
+        key = reading(short)
+        if len(key) < 3:
+            continue
+        for m in runs:
+            at = ja_char_map(m.group()).find(key)
+            start, end = m.start() + at, m.start() + at + len(key)
+            before_ok = at == 0 or (at > 0 and m.group()[at - 1] in _AFTER_ABBREVIATION)
+            if at < 0 or not before_ok or (end < m.end() and folded[end] not in _AFTER_ABBREVIATION):
+                continue
+            if any(h.full and h.start <= start and end <= h.end for h in found):
+                continue
+            out.extend(
+                Hit(e, ABBREVIATION_SOUND, "kana_abbreviation", folded[start:end], True, start, end)
+                for e in entries
+            )
+    return out
+
+
+_AFTER_ABBREVIATION = frozenset("のにへをがはともで")

@@ -106,6 +106,7 @@ class Tables:
     ja_owners: list[CompactPosting] = field(default_factory=list)
     ja_scan: list[ScanKey] = field(default_factory=list)
     readings: dict[str, list[int]] = field(default_factory=dict)  # whole kana reading → Japanese payees
+    abbreviated: dict[str, list[int]] = field(default_factory=dict)  # 東電 → the billers it abbreviates
     max_slots: int = 1
 
 
@@ -127,6 +128,8 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
             *everyday_aliases([b.display_name, b.latin, *b.aliases]),
             *abbreviations(b.display_name),
         )
+        for short in abbreviations(b.display_name):  # its kana reading is looked up only when needed
+            tables.abbreviated.setdefault(short, []).append(len(tables.entries))
         _add_entry(tables, entry, [b.display_name, b.latin, b.reading_kana], aliases)
     _finish_choices(tables)
     return tables
