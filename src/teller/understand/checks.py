@@ -21,7 +21,7 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, rules
+from teller.understand import forms, frames, person, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -59,7 +59,7 @@ def check_form(
         and not forms.names_non_banking_object(folded)
     ):
         return Intent.QNA, 0.8, f"{rule}+about_payment"  # "at what time do transfers to david lee go out"
-    if intent is Intent.HUMAN_HANDOFF and forms.asks_what_teller_is(folded):
+    if intent is Intent.HUMAN_HANDOFF and person.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
     if (
         intent is not Intent.HUMAN_HANDOFF
@@ -80,7 +80,7 @@ def check_form(
         and rule.startswith("classifier")
         and forms.reports_problem(folded)
         and not forms.alleges_fraud(folded)
-        and not forms.wants_a_person(folded)
+        and not person.wants_a_person(folded)
     ):
         # "a charge I don't remember making": the model's guess of a person, not the customer's ask
         return Intent.QNA, 0.8, f"{rule}+problem"
@@ -106,7 +106,7 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+incoming"
     if intent is Intent.QNA and forms.alleges_fraud(folded) and forms.utterance_form(folded) != "question":
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"  # "I was scammed": a case a person opens
-    if intent is not Intent.HUMAN_HANDOFF and forms.reports_problem(folded) and forms.wants_a_person(folded):
+    if intent is not Intent.HUMAN_HANDOFF and forms.reports_problem(folded) and person.wants_a_person(folded):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
     if reads_objects and forms.reports_problem(folded):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
@@ -144,15 +144,15 @@ def check_form(
 def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:
     """A handoff that is none: a song or an app, another company's service desk, a question about
     reaching a person, an opinion of the service (None: the customer asks for a person here)."""
-    if forms.names_non_banking_object(folded) or frames.names_another_service(folded):
+    if forms.names_non_banking_object(folded) or person.names_another_service(folded):
         return Intent.OUT_OF_SCOPE, 0.85, "other_service"  # "smooth operator", "delta's customer service"
-    if forms.wants_a_person(folded):
-        if frames.asks_whether_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":
+    if person.wants_a_person(folded):
+        if person.asks_whether_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":
             return Intent.QNA, 0.8, "question"  # "do I have to speak to an agent to change my pin"
         return None
-    if frames.asks_whether_to_reach_a_person(folded):
+    if person.asks_whether_to_reach_a_person(folded):
         return Intent.QNA, 0.8, "question"  # "how do I contact customer support about…"
-    if frames.judges_the_service(folded) and forms.utterance_form(folded) != "request":
+    if person.judges_the_service(folded) and forms.utterance_form(folded) != "request":
         return Intent.QNA, 0.8, "opinion"  # "your customer service is terrible"
     return None
 

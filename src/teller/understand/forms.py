@@ -357,46 +357,6 @@ def balance_of_something_else(folded: str) -> bool:
     return bool(_OTHER_BALANCE.search(folded))
 
 
-# Asking what Teller is ("are you a real person", "am I talking to a bot") is not asking for a person.
-_ABOUT_TELLER = _rx(
-    r"\b(?:are you|r u|am i (?:talking|speaking|chatting) (?:to|with)|is this|is that|who am i talking to)\b"
-    r".*\b(?:human|person|people|bot|robot|ai|computer|machine|real|actual|live|automated)\b|"
-    r"\byou(?:'re| are| be| as|r)\b(?: \w+){0,3}? (?:human|person|bot|robot|ai|computer|machine)\b|"
-    r"\blike a (?:real )?(?:human|person)\b|"
-    r"(?:あなた|君|きみ)は.*(?:人間|ロボット|ai|機械)|(?:人間|ロボット|ai|機械)(?:です|なの)?か"
-)
-_WANTS_A_PERSON = _rx(
-    r"\b(?:talk|speak|chat) (?:to|with)\b|\b(?:transfer|connect|put) me\b|\bget me (?:a|an|someone)\b|"
-    r"\bi (?:want|need|'d like|would like) (?:a|an|to (?:talk|speak|chat))\b|(?:話し|つない|繋い|代わ|かわ)"
-)
-
-
-# Asking for a person, with or without a problem told beside it.
-_PERSON_ASKED = _rx(
-    r"\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |the |your )?(?:actual |real |live |human |bank )?"
-    r"(?:person|human|someone|somebody|agent|representative|people|staff|manager|operator|advisor|adviser|"
-    r"employee|banker|clerk|consultant|worker)\b|"
-    r"\b(?:get|put) (?:me )?(?:a |an )?(?:someone|somebody|person|human|agent)\b|"
-    r"\b(?:get|take|put) me (?:to|through to) (?:a |an |the )?(?:\w+ )?"
-    r"(?:someone|somebody|person|human|agent)\b|"
-    r"\b(?:put|transfer|connect|pass) me (?:through |over |on )?(?:to|with) (?:a |an |the )?(?:\w+ )?"
-    r"(?:person|human|agent|someone|somebody|representative|operator|advisor|adviser|employee|banker|"
-    r"worker|clerk|consultant)\b|"
-    r"\b(?:someone|somebody|a person|a human) (?:else )?on the (?:line|phone)\b|"
-    r"担当者|オペレーター|人と話|人間と話|係の(?:人|方)|(?:銀)?行員"
-)
-
-
-def wants_a_person(folded: str) -> bool:
-    """ "…I'd like to speak to an actual person", "can I get someone on the line", 担当者と話したい."""
-    return bool(_PERSON_ASKED.search(folded))
-
-
-def asks_what_teller_is(folded: str) -> bool:
-    """ "are you a human", "am I chatting with a robot": a question about the assistant."""
-    return bool(_ABOUT_TELLER.search(folded)) and not _WANTS_A_PERSON.search(folded)
-
-
 def asks_for_own_data(folded: str) -> bool:
     """ "show me my transactions", "what's my checking balance": the customer's own list or balance."""
     return bool(_OWN_DATA.search(folded))

@@ -8,10 +8,9 @@ A command verb and its object can sit inside a frame that makes the utterance so
   all Teller can make (confirming a single payment would silently drop "every month");
 - a cancel that already happened ("my transfer got cancelled", 振込がキャンセルされていました): a report,
   not a request to cancel;
-- reaching a person asked about ("how do I contact customer support", "do I have to speak to an agent
-  to…", 担当者と話す必要がありますか): a question, not a handoff; another company's service or a song
-  ("delta's customer service", "smooth operator") is no handoff at all; an opinion of the service
-  ("your customer service is terrible") asks for nothing.
+- shopping ("order two pizzas and put it on my debit card", ピザを注文してカードで払って): not banking.
+
+Reaching a person (asked for, asked about, or not meant) is `teller.understand.person`.
 
 All patterns run on folded text (`teller.normalize.text.fold`). Pure functions, no state.
 """
@@ -71,74 +70,6 @@ _CANCELLED = _rx(
 def reports_cancelled(folded: str) -> bool:
     """ "my transfer to maria got cancelled", 振込がキャンセルされていました: a cancel that happened."""
     return bool(_CANCELLED.search(folded))
-
-
-# Asking about reaching a person: how, whether one must, whether one should.
-_HOW_TO_REACH = _rx(
-    r"\bhow (?:do|can|could|would|should|might) (?:i|we|one)\b|\bhow to\b|"
-    r"\b(?:do|would|will) (?:i|we) (?:have|need) to\b|\bshould (?:i|we)\b|\bmust (?:i|we)\b|"
-    r"\bis it (?:necessary|required|possible)\b|\b(?:when|where|why) (?:do|should|can|would) (?:i|we)\b|"
-    r"\bwhat(?:'s| is) the (?:best )?way to\b|"
-    r"(?:には|のは|のに|ときは|場合は)?(?:どうすれば|どうしたら|どうやって|どうやれば)|"
-    r"必要(?:が)?(?:あります|ある|です)(?:か|の)|べきですか|(?:話せ|つなげ|繋げ)(?:ます|る)(?:か|の)"
-)
-
-
-# Reaching someone: a contact verb or a person ("how do I report fraud" asks for a case, not this).
-_CONTACT = _rx(
-    r"\b(?:contact|call|phone|ring|reach|get in touch|talk|speak|chat|agent|representative|advisor|adviser|"
-    r"operator|person|human|someone|somebody|customer (?:service|support|care))\b|"
-    r"話|連絡|電話|つな|繋|オペレーター|担当者|窓口|係の"
-)
-
-
-# What the person would be reached for: "…an agent to change my pin", "…support about a declined
-# card", "…customer service if my transfer is late", 暗証番号を変えるのに担当者と….
-_TOPIC = _rx(
-    r"\b(?:agents?|representatives?|advisors?|advisers?|operators?|person|human|someone|somebody|staff|"
-    r"customer (?:service|support|care)|support|help ?desk)\b (?:about|regarding|concerning|if|when|for|"
-    r"because|to (?!(?:a|an|the|me|you|them|him|her)\b)\w+)\b|"
-    r"(?:のに|ために|について|の件で|のことで|なら|場合)"
-)
-
-
-def asks_whether_to_reach_a_person(folded: str) -> bool:
-    """ "how do I contact customer support about a declined card", "do I have to speak to an agent to
-    change my pin", 暗証番号を変えるのに担当者と話す必要がありますか: a question about something else, to
-    which reaching a person might be the answer. Without a topic ("what do I need to do to speak with
-    an agent?", オペレーターと話すにはどうすれば) the customer wants the person: a handoff."""
-    return bool(_HOW_TO_REACH.search(folded) and _CONTACT.search(folded) and _TOPIC.search(folded))
-
-
-# Another company's service desk ("delta's customer service", "the number for amazon customer support").
-_OTHER_SERVICE = _rx(
-    r"\b(?!(?:your|the bank|teller|my bank|this bank)'?s?\b)[a-z0-9&.-]+'s "
-    r"(?:customer (?:service|support|care)|help ?line|hotline|call cent(?:er|re)|operators?|agents?|"
-    r"representatives?)\b|"
-    r"\b(?:number|phone|line|hotline|contact) (?:for|of|to) (?!(?:your|the bank|teller|my bank|this bank)\b)"
-    r"(?:\w+ ){1,3}(?:customer (?:service|support|care)|help ?line|hotline)\b|"
-    r"\b(?:customer (?:service|support)|agent|operator|someone)\b.*\b(?:regarding|about) (?:my |the |a )?"
-    r"(?:flight|luggage|baggage|order|package|delivery|hotel|reservation|booking|phone plan)\b"
-)
-
-
-def names_another_service(folded: str) -> bool:
-    """ "what's the phone number for delta's customer service": not a person at this bank."""
-    return bool(_OTHER_SERVICE.search(folded))
-
-
-_OPINION_OF_SERVICE = _rx(
-    r"\b(?:poor|bad|terrible|awful|horrible|worst|lousy|useless|rubbish|great|good|excellent|amazing|"
-    r"slow|rude|unhelpful|helpful)\b(?: \w+)? customer (?:service|support|care)\b|"
-    r"\bcustomer (?:service|support|care) (?:is|was|has been|are|were) (?:\w+ )?"
-    r"(?:poor|bad|terrible|awful|horrible|the worst|lousy|useless|rubbish|great|good|excellent|amazing|"
-    r"slow|rude|unhelpful|helpful)\b"
-)
-
-
-def judges_the_service(folded: str) -> bool:
-    """ "your customer service is terrible", "…due to poor customer service": an opinion, no request."""
-    return bool(_OPINION_OF_SERVICE.search(folded))
 
 
 # Shopping: ordering, buying or booking something (and charging a card) is not banking.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from teller.domain.intents import Intent
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, rules
+from teller.understand import forms, frames, person, rules
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 
@@ -73,7 +73,7 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
     Whether a payment is named comes from the name index (`evidence`), as everywhere on the fast path:
     words after *to*/*for* that are no payee or biller ("…for free", "…to him") name nobody."""
     text = turn.keywords
-    if forms.wants_a_person(text):
+    if person.wants_a_person(text):
         return None  # "cancel my loan, put me through to a human agent": a handoff
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
