@@ -115,10 +115,11 @@ def test_someone_elses_data_is_never_read_or_changed_as_the_callers(tmp_path: Pa
 
 @needs_shared
 def test_issue_9_rules_fourth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """103 fresh EN/JA phrasings of round 4's rules (issue9_rules4.jsonl), five batches written before
+    """112 fresh EN/JA phrasings of round 4's rules (issue9_rules4.jsonl), six batches written before
     their runs: reaching a person asked about, other companies' services, messages and reminders,
     cancels reported, several sentences, recurring, repeats, a card named before, names with ・,
-    shopping on a card, 勝手に, payee membership, an account by its words, the usual for bob, とうでん."""
+    shopping on a card, 勝手に, payee membership, an account by its words, the usual for bob, とうでん,
+    money moved with a card, a retirement plan or a payroll."""
     cases = HERE / "issue9_rules4.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
