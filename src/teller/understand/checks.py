@@ -49,6 +49,8 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
+    if intent is Intent.OUT_OF_SCOPE and forms.names_a_bank_product(folded):
+        return Intent.QNA, 0.8, f"{rule}+bank_product"  # "set up direct deposit for my paycheck"
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
         return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
     if (

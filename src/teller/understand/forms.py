@@ -241,12 +241,30 @@ _NOT_HOW_MUCH = _rx(
 )
 
 
+# Banking products that are no payment to a payee: retirement plans, direct deposit, payroll.
+_BANK_PRODUCT = (
+    r"\b(?:401 ?\(?k\)?|(?:my|an|roth|traditional|rollover) ira|ira (?:account|rollover|contribution)|"
+    r"pension|retirement (?:account|plan|fund|savings)|direct deposit|payroll)\b|"
+    r"確定拠出|年金|ideco|給与振込|給料振込|給与の振込|給料の振込"
+)
 # Money words whose object is not a payment or a balance: a currency conversion, a credit limit, a PIN.
 _NOT_MONEY_OBJECT = _rx(
     r"\bconvert\w*\b|\bconversion\b|\bexchange rates?\b|\bhow much is \S*\d\S*(?: \w+)? in\b|"
     r"\bcredit (?:limit|line|raise|increase)|\b(?:increase|raise|lower) my (?:credit|limit)\b|"
-    r"\b(?:pin|pin code|passcode|password)\b|換算|為替|レート|限度額|暗証番号"
+    r"\b(?:pin|pin code|passcode|password)\b|換算|為替|レート|限度額|暗証番号|"
+    # money moved with a card (Teller pays from an account), a retirement plan, a payroll
+    r"\b(?:using|with|by|via) (?:my |a |the |your )?(?:\w+ )?(?:credit |debit )?cards?\b|"
+    r"(?:クレジット|デビット)?カードで(?:送金|振込|振り込|送)|クレカで(?:送金|振込|振り込|送)|"
+    + _BANK_PRODUCT
 )
+
+
+_BANK_PRODUCT_RX = _rx(_BANK_PRODUCT)
+
+
+def names_a_bank_product(folded: str) -> bool:
+    """ "set up direct deposit for my paycheck", "transfer my 401k", 給与振込の設定: a bank question."""
+    return bool(_BANK_PRODUCT_RX.search(folded))
 
 
 def names_no_money_object(folded: str) -> bool:
