@@ -49,8 +49,6 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
-    if intent is Intent.OUT_OF_SCOPE and forms.names_a_bank_product(folded):
-        return Intent.QNA, 0.8, f"{rule}+bank_product"  # "set up direct deposit for my paycheck"
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
         return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
     if (
@@ -96,6 +94,10 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
         return Intent.QNA, 0.85, f"{rule}+other_balance"
+    if intent in _MONEY and forms.names_a_bank_product(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+bank_product"  # "transfer my 401k", 給与振込の設定
+    if intent is Intent.TRANSFER_MONEY and forms.sends_by_card(folded):
+        return Intent.QNA, 0.8, f"{rule}+by_card"  # "transfer money using my credit card"
     if intent in (*_MONEY, Intent.BALANCE_INQUIRY) and forms.names_no_money_object(folded):
         return Intent.QNA, 0.8, f"{rule}+no_money_object"  # a conversion, a credit limit, a PIN
     if intent in _READS and forms.changes_a_transaction(folded):

@@ -251,19 +251,26 @@ _BANK_PRODUCT = (
 _NOT_MONEY_OBJECT = _rx(
     r"\bconvert\w*\b|\bconversion\b|\bexchange rates?\b|\bhow much is \S*\d\S*(?: \w+)? in\b|"
     r"\bcredit (?:limit|line|raise|increase)|\b(?:increase|raise|lower) my (?:credit|limit)\b|"
-    r"\b(?:pin|pin code|passcode|password)\b|換算|為替|レート|限度額|暗証番号|"
-    # money moved with a card (Teller pays from an account), a retirement plan, a payroll
-    r"\b(?:using|with|by|via) (?:my |a |the |your )?(?:\w+ )?(?:credit |debit )?cards?\b|"
-    r"(?:クレジット|デビット)?カードで(?:送金|振込|振り込|送)|クレカで(?:送金|振込|振り込|送)|"
-    + _BANK_PRODUCT
+    r"\b(?:pin|pin code|passcode|password)\b|換算|為替|レート|限度額|暗証番号"
 )
+# A transfer funded by a card ("transfer money using my credit card"): Teller sends from an account.
+_BY_CARD = _rx(
+    r"\b(?:using|with|by|via) (?:my |a |the |your )?(?:\w+ )?(?:credit |debit )?cards?\b|"
+    r"(?:クレジット|デビット)?カードで(?:送金|振込|振り込|送)|クレカで(?:送金|振込|振り込|送)"
+)
+
+
+def sends_by_card(folded: str) -> bool:
+    """ "i want to send money using my debit card", クレジットカードで送金したい."""
+    return bool(_BY_CARD.search(folded))
 
 
 _BANK_PRODUCT_RX = _rx(_BANK_PRODUCT)
 
 
 def names_a_bank_product(folded: str) -> bool:
-    """ "set up direct deposit for my paycheck", "transfer my 401k", 給与振込の設定: a bank question."""
+    """ "set up direct deposit for my paycheck", "transfer my 401k", 給与振込の設定: no payment to a payee
+    (CLINC150 files them under work, out of scope)."""
     return bool(_BANK_PRODUCT_RX.search(folded))
 
 
