@@ -8,26 +8,9 @@
 # CPU2=1: the same on two of that machine's idle CPU cores instead (taskset, 2 threads, tiny.en run by
 # PyTorch in float32: a stand-in for an idle 2-core machine, not CTranslate2's int8).
 set -u
-T0=$(date +%s)
 C=${CARRY:-.gpucarry}
-OUT=${OUT:-bench/results/gpu}
-mkdir -p "$OUT" /tmp/site /tmp/models
-say() { echo "[$(($(date +%s) - T0)) s] $*"; }
-
-tar -xJf "$C/site.tar.xz" -C /tmp/site && tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
-export PYTHONPATH=$PWD/src:/tmp/site PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
-mkdir -p ../shared/golden && cp "$C/commands.jsonl" ../shared/golden/commands.jsonl
-python3 - "$C/audio" <<'PY' || exit 1
-import sys
-from pathlib import Path
-import soundfile
-for flac in Path(sys.argv[1]).rglob("*.flac"):
-    wav = Path("bench/speech/.cache") / flac.parent.name / (flac.stem + ".wav")
-    wav.parent.mkdir(parents=True, exist_ok=True)
-    audio, rate = soundfile.read(flac, dtype="int16")
-    soundfile.write(wav, audio, rate, subtype="PCM_16")
-PY
-say "unpacked"
+source bench/gpu_prelude.sh
+tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; lscpu | grep -m1 'Model name'; nproc
 ASR="backend=torch device=cuda model_path=/tmp/models/tiny-en-int8 model_sha256= ja=false"
 RUN="" NAME=gpu

@@ -5,28 +5,11 @@
 # Whisper tiny.en runs in PyTorch on CUDA (voice.asr.backend=torch); VAD, endpointing, hearing and the
 # text pipeline (fast path, LLM off) run on the machine's CPU, as they do on the 2-core machine.
 set -u
-T0=$(date +%s)
 C=${CARRY:-.gpucarry}
-OUT=${OUT:-bench/results/gpu}
 LOGS=/tmp/voice-logs  # only the JSON reports go to $OUT (a device call returns 8 files)
-mkdir -p "$OUT" "$LOGS" /tmp/site /tmp/models
-say() { echo "[$(($(date +%s) - T0)) s] $*"; }
-left() { echo $((${BUDGET_S:-570} - ($(date +%s) - T0))); }
-
-tar -xJf "$C/site.tar.xz" -C /tmp/site && tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
-export PYTHONPATH=$PWD/src:/tmp/site PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
-mkdir -p ../shared/golden && cp "$C/commands.jsonl" ../shared/golden/commands.jsonl
-python3 - "$C/audio" <<'EOF' || exit 1
-import sys
-from pathlib import Path
-import soundfile
-for flac in Path(sys.argv[1]).rglob("*.flac"):
-    wav = Path("bench/speech/.cache") / flac.parent.name / (flac.stem + ".wav")
-    wav.parent.mkdir(parents=True, exist_ok=True)
-    audio, rate = soundfile.read(flac, dtype="int16")
-    soundfile.write(wav, audio, rate, subtype="PCM_16")
-EOF
-say "unpacked"
+mkdir -p "$LOGS"
+source bench/gpu_prelude.sh
+tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
 nvidia-smi --query-gpu=name,driver_version,memory.used,clocks.sm --format=csv,noheader
 python3 -c "import torch, numpy, onnxruntime; print('torch', torch.__version__, 'cuda', torch.version.cuda, torch.cuda.get_device_name(), 'numpy', numpy.__version__, 'onnxruntime', onnxruntime.__version__)"
 echo "CUDA 12 cuBLAS (CTranslate2's CUDA build needs libcublas.so.12):" \
