@@ -141,7 +141,10 @@ def synth_openjtalk(text: str) -> np.ndarray:
     import pyopenjtalk
     import soxr
 
-    audio, rate = pyopenjtalk.tts(text)
+    try:
+        audio, rate = pyopenjtalk.tts(text)
+    except ModuleNotFoundError:  # a kanji whose reading pyopenjtalk-plus settles with sudachidict_core,
+        audio, rate = pyopenjtalk.tts(text, use_vanilla=True)  # not installed: Open JTalk's own reading
     audio = np.asarray(audio, dtype=np.float32) / 32768.0
     return np.asarray(soxr.resample(audio, rate, RATE), dtype=np.float32)
 
