@@ -30,6 +30,9 @@ class StoreSettings(BaseModel):
     echo: bool = False
     # How long a statement waits for a lock: SQLite's busy_timeout, PostgreSQL's lock_timeout.
     busy_timeout_ms: int = Field(default=5_000, ge=0)
+    # How long opening the database (schema upgrade, demo seed) waits for another worker doing the
+    # same: a start-up step, not a request, so it is not bound by the API's deadline.
+    startup_wait_ms: int = Field(default=120_000, ge=0)
     statement_timeout_ms: int = Field(default=8_000, ge=0)  # PostgreSQL: longer statements are cancelled
     # Connections per process: `pool_size` kept open, up to `max_overflow` more under load; a caller
     # that finds none free waits `pool_timeout_s`, then gets StoreUnavailable (503).

@@ -9,6 +9,9 @@ import os
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,9 +24,10 @@ from tests.conftest import Databases
 
 from teller.clock import ManualClock
 from teller.config import StoreSettings
-from teller.errors import ConfigError
+from teller.errors import ConfigError, StoreUnavailable
 from teller.store import BankRepository, Database, PendingActions, open_database
-from teller.store.migrate import current_revision, head_revision, previous_revision, upgrade
+from teller.store.db import _SEED_LOCK
+from teller.store.migrate import _LOCK_KEY, current_revision, head_revision, previous_revision, upgrade
 from teller.store.pending import token_hash
 from teller.store.scheduled import ScheduledPayments
 from teller.store.schema import Base, SessionRow, TransactionRow
@@ -173,6 +177,54 @@ def test_workers_upgrading_one_empty_database_at_once_all_succeed(databases: Dat
     assert BankRepository(handles[0]).customer_ids() == ["c_001", "c_002", "c_003"]
     for handle in handles:
         handle.dispose()
+
+
+@contextmanager
+def _opening_locks_held(url: str, seconds: float) -> Iterator[None]:
+    """Another worker in the middle of opening `url`: it holds the locks an upgrader and a seeder
+    wait on (SQLite: the write lock; PostgreSQL: both advisory locks) for `seconds` after entry."""
+    holder = Database(url)
+    taken = threading.Event()
+
+    def hold() -> None:
+        with holder.write_connection() as connection:
+            if holder.is_postgresql:
+                for key in (_LOCK_KEY, _SEED_LOCK):
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+            taken.set()
+            time.sleep(seconds)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert taken.wait(60)
+    try:
+        yield
+    finally:
+        thread.join(120)
+        holder.dispose()
+
+
+def test_opening_waits_for_another_opener_longer_than_a_requests_lock_wait(databases: Databases) -> None:
+    """Upgrading and seeding are start-up steps: a worker opening a new database while another holds
+    the opening locks for longer than busy_timeout_ms waits (startup_wait_ms) and then opens it, instead
+    of failing with 'database is locked' as a request would. Afterwards the pool's connections wait
+    busy_timeout_ms again."""
+    url = databases.url()
+    with _opening_locks_held(url, seconds=1.5):
+        opened = open_database(StoreSettings(url=url, busy_timeout_ms=50))
+    assert current_revision(opened) == head_revision()
+    assert BankRepository(opened).customer_ids() == ["c_001", "c_002", "c_003"]
+    if opened.is_sqlite:
+        with opened.read() as session:
+            assert session.execute(text("PRAGMA busy_timeout")).scalar() == 50
+    opened.dispose()
+
+
+def test_an_opener_gives_up_after_startup_wait_ms(databases: Databases) -> None:
+    """The start-up wait is bounded: past startup_wait_ms the open fails with StoreUnavailable."""
+    url = databases.url()
+    with _opening_locks_held(url, seconds=1.5), pytest.raises(StoreUnavailable):
+        open_database(StoreSettings(url=url, busy_timeout_ms=50, startup_wait_ms=100))
 
 
 def test_teller_db_upgrade_brings_a_database_to_head_and_says_so(databases: Databases) -> None:

@@ -7,6 +7,10 @@ transaction that, on SQLite, takes the write lock up front with BEGIN IMMEDIATE 
 customer's row lock (`ledger.touch_customer`, the first statement of every money write) and
 conditional UPDATEs, so no write transaction ever needs a retry (docs/store.md says why).
 
+Opening steps (`write_connection` for schema upgrades, `seed_if_empty`) wait for locks up to
+`startup_wait_ms` instead: workers starting together queue behind one upgrader and one seeder,
+however slow a busy machine makes those.
+
 Errors at this seam: a locked database (past `busy_timeout_ms`), a cancelled statement (past
 `statement_timeout_ms`), a pool with no free connection (past `pool_timeout_s`), and a database that
 cannot be reached or whose connection was lost become `StoreUnavailable` (transient: the API
@@ -64,7 +68,9 @@ from teller.store.schema import (
 )
 
 BUSY_TIMEOUT_MS = 5_000  # under the API's request deadline, so a locked database answers 503, not 504
+STARTUP_WAIT_MS = 120_000  # opening steps (upgrade, seed) wait this long for another worker's
 _WRITE = "teller_write"  # execution option marking write transactions (BEGIN IMMEDIATE on SQLite)
+_WAIT = "teller_lock_wait_ms"  # execution option: this transaction's lock wait, not busy_timeout_ms
 _SEED_LOCK = 7_311_201_302  # PostgreSQL advisory lock id for seeding an empty bank
 
 
@@ -73,6 +79,8 @@ def _is_memory(url: URL) -> bool:
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+    busy = f"PRAGMA busy_timeout = {int(busy_timeout_ms)}"
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Driver-level autocommit, so the "begin" hook below decides when a transaction starts.
@@ -80,7 +88,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            cursor.execute(busy)
             cursor.execute("PRAGMA foreign_keys = ON")
             # WAL lets readers (every turn's snapshot) run while a writer commits.
             cursor.execute("PRAGMA journal_mode = WAL")
@@ -96,8 +104,17 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         # A deferred transaction that reads and later writes fails at once with SQLITE_BUSY if
         # another writer committed in between; busy_timeout does not cover that case. Writers
         # therefore take the lock first and queue on busy_timeout instead.
-        immediate = connection.get_execution_options().get(_WRITE, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        options = connection.get_execution_options()
+        if _WAIT in options:
+            connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(options[_WAIT])}")
+            connection.info[_WAIT] = True
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(_WRITE, False) else "BEGIN")
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(dbapi_connection: Any, record: Any) -> None:
+        # A connection back in the pool waits for locks as long as every other one again.
+        if record.info.pop(_WAIT, False) and dbapi_connection is not None:
+            dbapi_connection.execute(busy)
 
 
 class Database:
@@ -116,8 +133,10 @@ class Database:
         pool_recycle_s: int = 1800,
         pool_pre_ping: bool = True,
         connect_timeout_s: int = 5,
+        startup_wait_ms: int = STARTUP_WAIT_MS,
     ) -> None:
         self.url = make_url(url)
+        self._startup_wait_ms = startup_wait_ms
         options: dict[str, Any] = {}
         if self.is_sqlite and _is_memory(self.url):
             # One shared connection, or every pooled connection would see its own empty database.
@@ -145,6 +164,7 @@ class Database:
         if self.is_sqlite:
             _configure_sqlite(self.engine, busy_timeout_ms)
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
+        self._startup_engine = self._write_engine.execution_options(**{_WAIT: startup_wait_ms})
         read_engine = self.engine
         if self.is_postgresql:
             # One snapshot for all of a read's queries (a customer snapshot is several SELECTs); a
@@ -154,6 +174,7 @@ class Database:
             )
         self._reader = sessionmaker(read_engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._startup_writer = sessionmaker(self._startup_engine, expire_on_commit=False)
         self._counter = itertools.count(1)  # next() is atomic under the GIL: no lost bumps
         self._epoch = 0
         self._generations: dict[str, int] = {}
@@ -171,6 +192,7 @@ class Database:
             pool_recycle_s=settings.pool_recycle_s,
             pool_pre_ping=settings.pool_pre_ping,
             connect_timeout_s=settings.connect_timeout_s,
+            startup_wait_ms=settings.startup_wait_ms,
         )
 
     @property
@@ -212,8 +234,11 @@ class Database:
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:
-        """A plain connection in one write transaction (schema upgrades), with the error mapping."""
-        with store_errors(), self._write_engine.begin() as connection:
+        """A plain connection in one write transaction for an opening step (schema upgrades): its
+        lock waits are `startup_wait_ms`. With the error mapping."""
+        with store_errors(), self._startup_engine.begin() as connection:
+            if self.is_postgresql:
+                connection.execute(text(f"SET LOCAL lock_timeout = {int(self._startup_wait_ms)}"))
             yield connection
 
     def create_schema(self) -> None:
@@ -247,7 +272,11 @@ class Database:
         self.engine.dispose()
 
     def _load(self, bank: BankFile, *, replace: bool, only_if_empty: bool, at: datetime) -> bool:
-        with self.write() as session:
+        # Seeding an empty bank is an opening step: it waits `startup_wait_ms` for another seeder.
+        writer = self._startup_writer if only_if_empty else self._writer
+        with store_errors(), writer() as session, session.begin():
+            if only_if_empty and self.is_postgresql:
+                session.execute(text(f"SET LOCAL lock_timeout = {int(self._startup_wait_ms)}"))
             if self.is_postgresql:
                 # `statement_timeout_ms` bounds the API's statements under its request deadline; a
                 # bank load (COPY of tens of thousands of rows) is an operator's job: no limit.
