@@ -174,8 +174,18 @@ def test_end_tail_english(text: str, preview: TurnResult | None, tail: Tail) -> 
         ("佐藤健さんに5000円振り込んでください", CONFIRM, Tail.COMPLETE),
         ("残高を教えてください", BALANCE, Tail.COMPLETE),
         ("佐藤健さんに5000円", CONFIRM, Tail.NEUTRAL),  # no sentence-final form: the verb may follow
+        # a sentence-final form ends a Japanese sentence whatever the pipeline made of it: a question
+        # back (which Sato? how much?) is the next turn, not a reason to wait 400 ms
         (
             "佐藤さんに3000円送って",
+            _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH),
+            Tail.COMPLETE,
+        ),
+        ("佐藤健さんに送金してください", _result(Action.ASK_SLOT, missing=("amount_minor",)), Tail.COMPLETE),
+        ("明日の天気を教えて", _result(Action.UNSUPPORTED, Intent.OUT_OF_SCOPE), Tail.COMPLETE),
+        # without one, an unsettled turn waits as long as any other
+        (
+            "佐藤さんに3000円",
             _result(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH),
             Tail.NEUTRAL,
         ),
@@ -185,5 +195,5 @@ def test_end_tail_english(text: str, preview: TurnResult | None, tail: Tail) -> 
     ],
 )
 def test_end_tail_japanese(text: str, preview: TurnResult | None, tail: Tail) -> None:
-    """Japanese: complete needs a sentence-final form and a self-contained understood turn."""
+    """Japanese: a sentence-final form completes the turn unless it is open; without one nothing does."""
     assert end_tail(text, JA_NAMES, preview) is tail
