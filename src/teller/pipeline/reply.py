@@ -69,6 +69,28 @@ _ASK_JA: dict[Reason, str] = {
 }
 
 
+def _which_amount(choices: list[Money], japanese: bool) -> str:
+    """ "Which amount did you mean: $16 or $60?" / 「16ドルと60ドルのどちらですか？」"""
+    said = [_said(m, japanese) for m in choices]
+    if japanese:
+        if len(said) == 2:
+            return f"{said[0]}と{said[1]}のどちらですか？"
+        return f"{'、'.join(said)}のどれですか？"
+    listed = f"{', '.join(said[:-1])} or {said[-1]}"
+    return f"Which amount did you mean: {listed}?"
+
+
+def _said(money: Money, japanese: bool) -> str:
+    """An amount as a customer says it: $16 (not $16.00), $12.50; 3,000円 and 16ドル in Japanese."""
+    text = money.format()
+    if money.amount_minor % 100 == 0 and text.endswith(".00"):
+        text = text[:-3]
+    if not japanese or money.currency not in ("JPY", "USD"):
+        return text
+    number = text.lstrip("¥$")
+    return f"{number}円" if money.currency == "JPY" else f"{number}ドル"
+
+
 def _money(amount: int | None, currency: str | None) -> str:
     return Money(amount, currency).format() if amount is not None and currency else "?"
 
@@ -82,8 +104,11 @@ def render(
     candidates: list[str],
     data: Mapping[str, object] | None,
     unexplained: list[str] | None = None,
+    choices: list[Money] | None = None,
 ) -> str:
     """One sentence or two that a customer can act on."""
+    if choices and decision.reason is Reason.AMBIGUOUS_AMOUNT:
+        return _which_amount(choices, japanese)
     ask = (_ASK_JA if japanese else _ASK_EN).get(decision.reason) if decision.reason else None
     if ask is not None and decision.action in (Action.CLARIFY, Action.ASK_SLOT):
         sep = "、" if japanese else ", "

@@ -131,6 +131,43 @@ def splice(previous: str, fragment: str, *, today: Any) -> str | None:
     return _replace_recipient(text, old.folded, rest)
 
 
+# What may stand around an amount that answers "how much?": "make it sixty, please", "3000円でお願いします"
+_ANSWER_WORDS = re.compile(
+    r"(?:\s|[,.!?、。！？]|make it|it'?s|i meant?|just|the|please|thanks|thank you|でお願いします"
+    r"|お願いします|にしてください|にして|です|ください|で)*"
+)
+
+
+def fill_amount(previous: str, answer: str, *, today: Any) -> str | None:
+    """The previous utterance with the amount it was asked about filled by `answer` ("sixty",
+    "3000円で"); None unless `answer` is one amount and nothing else.
+
+    The alternatives the question listed ("$16 (or $60)", "5000円か6000円") are replaced as a whole; a
+    reading said without its currency ("sixty") is written as the alternative it names ("$60").
+    """
+    from teller.normalize.turn import normalize_turn
+    from teller.understand.choices import alternatives, stretch
+
+    new = normalize_turn(answer, today=today)
+    if len(new.amounts) != 1 or not _ANSWER_WORDS.fullmatch(new.without(new.amounts[0])):
+        return None
+    said = new.amounts[0]
+    old = normalize_turn(previous, today=today)
+    text, surface = old.folded, said.surface
+    run = alternatives(text, old.amounts)
+    if run:
+        named = [a for a in run if a.value.major == said.value.major and a.value.currency]
+        if said.value.currency is None and named:
+            surface = named[0].surface
+        start, end = stretch(text, run)
+    elif old.amounts:
+        start, end = old.amounts[0].start, old.amounts[0].end
+    else:
+        start = end = len(text)
+        surface = f" {surface}"
+    return text[:start] + surface + text[end:]
+
+
 def _replace_recipient(text: str, folded_previous: str, name: str) -> str | None:
     # English: "... to <name> [on <date>|tomorrow|...]"; Japanese: "<name>に/へ ...".
     en = re.search(r"\bto\s+(.+?)(?=\s+(?:on|tomorrow|today|next|from|at|by)\b|$)", text)
@@ -273,12 +310,15 @@ class SessionRunner:
     ) -> tuple[TurnResult, TurnRequest | None] | TurnRequest | None:
         """What the follow-up did: its result and the request to remember (None: the session's
         action is done), or a corrected request still to run, or None for a new request."""
+        now = self.clock.now()
+        waiting = session.waiting(now)
+        filled = _answered(session, request) if waiting is None else None
+        if filled is not None:  # "sixty" after "Which amount did you mean: $16 or $60?"
+            return filled
         follow = classify(request.text)
         if follow is None:
             return None
         ja = is_japanese(request.text)
-        now = self.clock.now()
-        waiting = session.waiting(now)
         previous = session.last_request
         if waiting is None or waiting.pending is None or previous is None:
             if isinstance(follow, Correction):
@@ -306,6 +346,17 @@ class SessionRunner:
                 request, follow, Action.ASK_SLOT, _WHAT[ja], reason=Reason.CORRECTION_NOT_UNDERSTOOD
             ), None
         return request.model_copy(update={"text": text})
+
+
+def _answered(session: Session, request: TurnRequest) -> TurnRequest | None:
+    """The previous request with its amount filled, when it asked for one and this turn says one."""
+    asked, previous = session.last_result, session.last_request
+    if asked is None or previous is None or "amount_minor" not in asked.missing:
+        return None
+    if asked.action not in (Action.ASK_SLOT, Action.CLARIFY):
+        return None
+    text = fill_amount(previous.text, request.text, today=request.now.date())
+    return request.model_copy(update={"text": text}) if text is not None else None
 
 
 _DONE = {False: "Done.", True: "完了しました。"}

@@ -47,6 +47,7 @@ from teller.store.db import Database, open_database
 from teller.store.pending import PendingActions
 from teller.store.repo import BankRepository
 from teller.store.scheduled import ScheduledPayments
+from teller.understand.choices import from_trace
 from teller.understand.classifier import default_classifier
 from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
@@ -190,6 +191,11 @@ class TurnRunner:
             )
             for c in understood.candidates
         ]
+        offered = from_trace([t.value for t in understood.trace if t.rule == "amount_choice"])
+        if offered and decision.reason is Reason.AMBIGUOUS_AMOUNT:  # the readings to choose from
+            data = {
+                "amount_choices": [{"amount_minor": m.amount_minor, "currency": m.currency} for m in offered]
+            }
         reply = render(
             understood.intent,
             decision,
@@ -198,6 +204,7 @@ class TurnRunner:
             candidates=[c.display_name for c in candidates],
             data=data,
             unexplained=[t.surface for t in understood.trace if t.rule == "unexplained" and t.value in RISKY],
+            choices=offered,
         )
         return TurnResult(
             id=request.id,

@@ -20,8 +20,9 @@ from datetime import date
 from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
+from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, person, rules
+from teller.understand import choices, forms, frames, person, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -291,7 +292,8 @@ def cover(
         names_said=phrases,
     )
     ambiguous = u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous")
-    if not found and u.hold is None and not ambiguous:
+    offered = _offered(u, turn, amount)
+    if not found and u.hold is None and not ambiguous and not offered:
         return u
     trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
     kinds = {x.kind for x in found}
@@ -301,8 +303,9 @@ def cover(
             hold = Reason.UNCLEAR_CORRECTION
         elif "date" in kinds:
             hold, missing = Reason.UNPARSED_DATE, ("execute_on",)
-        elif ambiguous:
+        elif ambiguous or offered:
             hold, missing = Reason.AMBIGUOUS_AMOUNT, ("amount_minor",)
+            trace.extend(TraceItem("understand", "amount_choice", said, c) for said, c in offered)
         elif kinds & RISKY:
             hold = Reason.UNEXPLAINED_WORDS
     if hold is Reason.UNPARSED_DATE:
@@ -310,3 +313,19 @@ def cover(
             TraceItem("understand", "unparsed_date", d.surface, "execute_on") for d in turn.date_like
         )
     return replace(u, trace=tuple(trace), hold=hold, hold_missing=missing)
+
+
+def _offered(
+    u: Understanding, turn: NormalizedTurn, amount: Extraction[AmountValue] | None
+) -> list[tuple[str, str]]:
+    """(words said, trace value) of each reading of an amount given as alternatives ("thirty or forty
+    dollars"); [] when there is no such choice."""
+    if u.intent not in _MONEY or amount is None:
+        return []
+    run = choices.alternatives(turn.folded, turn.amounts)
+    if not any(a.start == amount.start for a in run):
+        return []
+    found = choices.choices(run, u.slots.currency)
+    start, end = choices.stretch(turn.folded, run)
+    said = turn.folded[start:end]
+    return [(said, choices.trace_value(m)) for m in found] if len(found) > 1 else []
