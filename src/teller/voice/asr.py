@@ -25,6 +25,9 @@ class Hypothesis:
     confidence: float | None = None
     alternatives: tuple[str, ...] = ()  # the decoder's other n-best transcripts, best first
     language: str | None = None  # what the recognizer decoded it as ("en", "ja"), when it knows
+    # A second, wider look at each amount of `text`: the transcript up to the amount plus what a
+    # wider beam heard from there on, with each reading's probability (see whisper_asr `recheck_beam`).
+    rechecks: tuple[tuple[str, float], ...] = ()
 
 
 class PartialRecognizer(Protocol):

@@ -47,6 +47,7 @@ def japanese_settings(settings: ASRSettings) -> ASRSettings:
             "model_sha256": settings.ja_model_sha256,
             "language": "ja",
             "beam_size": settings.ja_beam_size,
+            "recheck_beam": settings.ja_recheck_beam,
             "window_pad_s": settings.ja_window_pad_s,
         }
     )

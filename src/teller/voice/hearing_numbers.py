@@ -33,6 +33,7 @@ from itertools import pairwise
 
 from teller.normalize.amounts import find_amounts
 
+OPEN = "…"  # ends a second-look reading cut off by its length limit (its last number may go on)
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
 # "1800,000", "12,34": a comma no thousands group follows
@@ -75,6 +76,11 @@ def amounts(text: str) -> list[Amount]:
     return [Amount(a.start, a.end, text[a.start : a.end], a.major, a.currency) for a in _found(norm)]
 
 
+def amount_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each money amount in `text`, as characters of `text` (card digits left out)."""
+    return [(a.start, a.end) for a in amounts(text) if a.end > a.start]
+
+
 def malformed(text: str) -> int:
     """How many numbers in `text` break the number grammar (see the module docstring)."""
     norm = _norm(text)
@@ -104,6 +110,36 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
     if not readings:
         return None
     return Doubt(_written_in(chosen, mine[0], readings), (mine[0].surface, *readings))
+
+
+def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: float) -> list[str]:
+    """The readings of a wider beam (`rechecks`: transcript up to an amount + what it heard from there,
+    probability) that name another amount where `text` names one, heard with at least `share` of the
+    probability of the amount `text` has; all of them when the wider beam never heard that one.
+
+    A reading cut off inside its number (ending in `OPEN`) neither disputes nor confirms; nor does one
+    with no amount there.
+    """
+    mine = amounts(text)
+    if not mine or len(_norm(text)) != len(text):
+        return []
+    heard: dict[int, dict[tuple[Decimal, str | None], list[tuple[str, float]]]] = {}
+    for reading, prob in rechecks:
+        whole = reading.removesuffix(OPEN)
+        at = next((m for m in reversed(mine) if whole.startswith(text[: m.start])), None)
+        found = next((a for a in amounts(whole) if at is not None and a.start == at.start), None)
+        if at is None or found is None or (reading.endswith(OPEN) and found.end >= len(whole.rstrip())):
+            continue
+        key = (found.major, found.currency or at.currency)
+        heard.setdefault(at.start, {}).setdefault(key, []).append((whole, prob))
+    out: list[str] = []
+    for m in mine:
+        values = heard.get(m.start, {})
+        own = sum(p for key, group in values.items() if key[0] == m.major for _, p in group)
+        for key, group in values.items():
+            if key[0] != m.major and sum(p for _, p in group) >= share * own:
+                out.append(max(group, key=lambda r: r[1])[0])
+    return out
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:

@@ -308,7 +308,7 @@ class Listener:
         return end_tail(heard.text, self.names, results[0])
 
     def _heard(self, hyp: Hypothesis) -> _Heard:
-        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear)
+        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear, hyp.rechecks)
         fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
         text = fixed.text if fixed is not None else heard_text
         traces = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]

@@ -25,6 +25,10 @@ class ASRSettings(BaseModel):
     cpu_threads: int = 2
     beam_size: int = 2  # measured: 34/40 spoken=typed vs 32/40 greedy, +50-130 ms decode
     n_best: int = 2  # transcripts kept from the beam (≤ beam_size) for rescoring against the customer's names
+    # A second look at each amount the transcript names: a beam this wide decodes again from where
+    # the amount starts, so hearing can ask about a reading the first pass nearly chose ("$16" / "$60").
+    # Costs about one more decode on turns with an amount; 0 turns it off.
+    recheck_beam: int = 4
     language: str = "en"
     # Whisper pads every input to 30 s; the encoder accepts a shorter window (utterance + this much
     # silence), which is most of the speed-up. 0 keeps the classic 30 s; 1.0 is faster but less accurate.
@@ -39,6 +43,7 @@ class ASRSettings(BaseModel):
     ja_model_sha256: str = ""
     ja_beam_size: int = 2
     ja_window_pad_s: float = 8.0
+    ja_recheck_beam: int = 0  # not measured on Japanese yet (Whisper base: a second look costs ~2x tiny.en)
     # Language of a Japanese-locale customer's utterance, from the multilingual model's encoder over
     # this many seconds of the start of speech, decided while they are still talking; English then costs
     # only tiny.en. 0: detect on the whole utterance at the pause (one full base encode for every turn).

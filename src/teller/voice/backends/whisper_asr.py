@@ -11,6 +11,7 @@ decoder prompt.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 import threading
@@ -24,6 +25,7 @@ from teller.cpu import passive_threads
 from teller.errors import MissingExtra, ModelCorrupt
 from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
+from teller.voice.hearing_numbers import OPEN, amount_spans
 from teller.voice.settings import ASRSettings
 
 _FULL_WINDOW = 3000  # mel frames in Whisper's 30 s window (100 per second)
@@ -154,6 +156,10 @@ class WhisperFinals:
             if text not in texts:
                 texts.append(text)
         score = float(result.scores[0]) if result.scores else None
+        rechecks: tuple[tuple[str, float], ...] = ()
+        if texts and result.sequences_ids and self._settings.recheck_beam > 0:
+            best = [t for t in result.sequences_ids[0] if t < eot]
+            rechecks = self._recheck(encoded, prompt, best, texts[0])
         return Hypothesis(
             texts[0] if texts else "",
             final=True,
@@ -161,7 +167,42 @@ class WhisperFinals:
             confidence=score,
             alternatives=tuple(texts[1:]),
             language="ja" if self._japanese else self._settings.language,
+            rechecks=rechecks,
         )
+
+    def _recheck(
+        self, encoded: Any, prompt: list[int], tokens: list[int], text: str
+    ) -> tuple[tuple[str, float], ...]:
+        """A wider beam from the start of each amount in `text` (at most two): every reading it heard,
+        as the transcript up to the amount plus its continuation, with its probability.
+
+        The continuation stops a few tokens after the amount's own, enough to finish the number.
+        """
+        tok, eot, beam = self._tokenizer, self._tokenizer.eot, self._settings.recheck_beam
+        lengths = [len(tok.decode(tokens[: i + 1]).lstrip()) for i in range(len(tokens))]
+        out: list[tuple[str, float]] = []
+        for start, end in amount_spans(text)[:2]:
+            first = next((i for i, n in enumerate(lengths) if n > start), None)
+            last = next((i for i, n in enumerate(lengths) if n >= end), len(tokens) - 1)
+            if first is None:
+                continue
+            found = self._model.model.generate(
+                encoded,
+                [prompt + tokens[:first]],
+                beam_size=beam,
+                num_hypotheses=beam,
+                return_scores=True,
+                length_penalty=0.0,  # scores are sums of log-probabilities: comparable as probabilities
+                max_length=min(448, len(prompt) + last + 4),
+                suppress_blank=False,
+            )[0]
+            room = last + 4 - first  # tokens the continuation may take
+            for sequence, logp in zip(found.sequences_ids, found.scores, strict=False):
+                words = [t for t in sequence if t < eot]  # the forced head is part of the sequence
+                ended = len(words) - first < room
+                heard = tok.decode(words).strip()
+                out.append((heard + ("" if ended else OPEN), math.exp(float(logp))))
+        return tuple(out)
 
     def _prompt(self, bias: tuple[str, ...]) -> list[int]:
         cached = self._prompts.get(bias)
