@@ -21,6 +21,9 @@ accuracy (the typed turn's payee/biller, over lines that name one); invented nam
 the spoken turn picked where the typed one picked none: must be 0); amount accuracy (amount and
 currency, over lines with an amount); confidently wrong ("wrong": the spoken turn proposes or does
 something with another intent, payee/biller or amount than the typed one); end of speech → action.
+Lines where only the recognizer's second look at an amount made the turn ask (`hear:recheck`) are
+also run without that doubt ("first look": the same transcript with the readings it wrote in taken
+out), so one run gives both outcomes of the second look, paired line by line.
 Writes bench/results/voice_path.json and prints the table.
 """
 
@@ -122,6 +125,8 @@ def run_cell(
     by_customer: dict[str, list[float]] = {}
     pairs: list[tuple[str, str]] = []
     same = names = names_ok = amounts = amounts_ok = invented = confident_wrong = 0
+    # the same line without the second look's doubt (hear:recheck): its first-look outcome, paired
+    first_same = first_wrong = rechecked = 0
     detail = []
     for row in rows:
         samples = on_channel(load_audio(row["audio"]), channel)
@@ -139,12 +144,15 @@ def run_cell(
         ok = got is not None and same_outcome(got, want)
         same += ok
         # the worst outcome: a different intent, payee or amount put up for confirmation (or done)
-        confident_wrong += (
-            got is not None
-            and got.action.value in ("confirm", "execute")
-            and (got.intent, name_of(got), got.entities.amount_minor)
-            != (want.intent, name_of(want), want.entities.amount_minor)
-        )
+        wrong = is_wrong(got, want)
+        confident_wrong += wrong
+        first = got
+        if got is not None and any(x.rule == "hear:recheck" for x in got.trace):
+            rechecked += 1
+            request = TurnRequest(id=row["id"], customer_id=cid, text=DOUBT.sub("", transcript), now=now)
+            first = runner.run(request)
+        first_same += first is not None and same_outcome(first, want)
+        first_wrong += is_wrong(first, want)
         if name_of(want):
             names += 1
             names_ok += got is not None and name_of(got) == name_of(want)
@@ -190,6 +198,9 @@ def run_cell(
         "names": names,
         "invented_names": invented,
         "confident_wrong": confident_wrong,
+        "rechecked": rechecked,
+        "first_look_same": first_same,
+        "first_look_wrong": first_wrong,
         "amount_acc": round(amounts_ok / amounts, 4) if amounts else None,
         "amounts": amounts,
         "eos_p50": round(statistics.median(eos), 1) if eos else None,
@@ -202,6 +213,16 @@ def run_cell(
         },
         "detail": detail,
     }
+
+
+def is_wrong(got: TurnResult | None, want: TurnResult) -> bool:
+    """Confidently wrong: a different intent, payee/biller or amount proposed for confirmation or done."""
+    return (
+        got is not None
+        and got.action.value in ("confirm", "execute")
+        and (got.intent, name_of(got), got.entities.amount_minor)
+        != (want.intent, name_of(want), want.entities.amount_minor)
+    )
 
 
 def parse_knobs(pairs: list[str]) -> dict[str, Any]:
@@ -334,6 +355,8 @@ def _line(c: dict[str, Any]) -> str:
         f"{_pct(c['same_as_typed']):>6}{_pct(c['name_acc']):>6}{c['invented_names']:>4}"
         f"{_pct(c['amount_acc']):>7}{c.get('confident_wrong', '-'):>6}"
         f"{c['eos_p50'] or '-':>7}{c['eos_p95'] or '-':>7}{c['eos_max'] or '-':>7}"
+        f"  rechecked {c.get('rechecked', 0)}: first look same {c.get('first_look_same', '-')},"
+        f" wrong {c.get('first_look_wrong', '-')}"
     )
 
 

@@ -74,10 +74,10 @@ def ears(runner: Any) -> dict[str, Ear]:
 
 
 def test_hearing_writes_the_rival_in_with_its_trace(ears: dict[str, Ear]) -> None:
-    """The second look's "$60" goes into the transcript beside "$16", traced as hear:amount."""
+    """The second look's "$60" goes into the transcript beside "$16", traced as hear:recheck."""
     text, changes = hear("I want to pay Maria Garcia $16.", (), ears["c_002"], SIXTEEN)
     assert text == "I want to pay Maria Garcia $16 (or $60)."
-    assert [c.rule for c in changes] == ["hear:amount"]
+    assert [c.rule for c in changes] == ["hear:recheck"]
 
 
 def test_the_second_look_only_reads_on_from_the_first_transcript(ears: dict[str, Ear]) -> None:

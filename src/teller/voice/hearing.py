@@ -24,6 +24,8 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
 4. **amounts** (`hear:amount`, `hearing_numbers`): when the n-best's well-formed hypotheses name
    different amounts, or a Japanese 2 glued to さん may be the particle に, every reading is written
    into the transcript and the text pipeline asks; the turn never proposes a guessed amount.
+   (`hear:recheck`): the same, when only the recognizer's second, wider look at the amount
+   (`Hypothesis.rechecks`) heard another amount with at least `RECHECK` of the written one's probability.
 
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
@@ -165,8 +167,8 @@ def hear(
             text = ranked[0][1]
             changes.append(Heard("hear:nbest", best, text))
     others = [h for h in heard if h != text]
-    if text == best:  # the second look read on from `best`'s own words
-        others += second_look(text, rechecks, share=RECHECK)
+    # the second look read on from `best`'s own words: it says nothing about another transcript
+    looked = second_look(text, rechecks, share=RECHECK) if text == best else []
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
         if near is not None:
@@ -178,9 +180,11 @@ def hear(
         at, word, kind = product
         text = text[:at] + kind + text[at + len(word) :]
         changes.append(Heard("hear:product", word, kind))
-    doubt = disputed(text, others) or glued_two(text, others)
+    rule, doubt = "hear:amount", disputed(text, others) or glued_two(text, others)
+    if doubt is None and looked:
+        rule, doubt = "hear:recheck", disputed(text, looked)
     if doubt is not None:
-        changes.append(Heard("hear:amount", " / ".join(doubt.readings), doubt.text))
+        changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text))
         text = doubt.text
     return text, changes
 
