@@ -123,3 +123,13 @@ def test_issue_9_rules_fourth_round_scores_at_its_reached_floor(tmp_path: Path) 
     cases = HERE / "issue9_rules4.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_fifth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """59 fresh EN/JA phrasings of round 5 (issue9_rules5.jsonl), two batches written before their runs
+    (26/36 and 16/23 first): a new request after a payment told about, payments made that stay so, reads
+    asked politely, money that moved asked about, spending on a holiday, frustration with the assistant."""
+    cases = HERE / "issue9_rules5.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 0.93)
+    assert scored.returncode == 0, scored.stdout

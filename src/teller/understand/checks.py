@@ -22,7 +22,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import choices, forms, frames, person, rules
+from teller.understand import choices, clauses, forms, frames, person, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -124,7 +124,11 @@ def check_form(
             return Intent.QNA, 0.85, f"{rule}+problem"
     if intent in _MONEY and evidence.amount is None and forms.asks_bill_fact(folded):
         return Intent.QNA, 0.8, f"{rule}+bill_fact"  # "look up the amount due on my water bill"
-    if intent in _MONEY and forms.past_payment(folded, dated=bool(turn.dates)):
+    if (
+        intent in _MONEY
+        and forms.past_payment(folded, dated=bool(turn.dates))
+        and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"
+    ):
         concrete = evidence.amount is not None and (
             evidence.payees.status != "none" or evidence.billers.status != "none"
         )
@@ -201,7 +205,12 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
         a for a in (cue, (evidence.amount.start, evidence.amount.end) if evidence.amount else None) if a
     ]
     own: list[Extraction[date]] = []
+    # "I sent Maria $30 yesterday and I need to send her another 20": the story's date, not the new one's
+    story_end = next((m.start for m in evidence.markers if m.surface == "new_request"), -1)
     for d in kept:
+        if d.end <= story_end:
+            explained.append((d.start, d.end))
+            continue
         start, end = _clause(turn.folded, d.start)
         whole = start == 0 and end == len(turn.folded)
         commands_here = any(start <= a[0] < end for a in anchors)

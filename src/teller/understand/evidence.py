@@ -2,7 +2,9 @@
 
 The amount and dates are blanked out first so that "five thousand" or "tomorrow" can never be
 read as part of a name. Self-corrections are applied here too: an amount or a payee said after a
-correction marker ("no wait", "いや", "じゃなくて") supersedes the one said before it.
+correction marker ("no wait", "いや", "じゃなくて") supersedes the one said before it, and so does one
+said in a new request after a payment told about (`clauses`: "I sent Maria $30 yesterday and I need
+to send her another 20").
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.clauses import request_marker
 from teller.understand.corrections import Marker, find_markers, supersede
 from teller.understand.slots import find_amount
 
@@ -69,7 +72,8 @@ def _corrected_names(
 
 
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
-    markers = find_markers(turn.folded)
+    # A new request after a payment told about supersedes that payment's values, as a correction does.
+    markers = tuple(sorted((*find_markers(turn.folded), *request_marker(turn.folded)), key=lambda m: m.start))
     amount, replaced = _corrected_amount(turn, markers)
     residual = turn.without(amount, *turn.dates)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))

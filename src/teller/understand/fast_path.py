@@ -216,7 +216,10 @@ _READ_WORDS = re.compile(
     r"\b(?:balances?|money|funds|cash|accounts?|checking|savings|cards?|transactions?|purchas\w*|payments?|"
     r"expen\w+|costs?|cost me|r[au]n me|"
     r"charges?|deposits?|deposited|withdraw\w*|spen[dt]\w*|paid|pay|paycheck|salary|income|earn\w*|bought|buy|"
-    r"statements?|activity|dollars?|bucks|bank|debit|credit|transfers?|bills?|owe|afford|broke|left over)\b|"
+    r"statements?|activity|dollars?|bucks|bank|debit|credit|transfers?|bills?|owe|afford|broke|left over|"
+    # money that moved, said with everyday verbs: "did anything come in from work", "how much went to uber"
+    r"c[ao]me in|gone (?:in|out)|went (?:in|out)|(?:how much|what) (?:went|has gone|goes) (?:to|on)|"
+    r"received|refund\w*|wages|got paid)\b|"
     r"[$£€¥0-9]|円|残高|口座|取引|明細|入出金|使った|支出|入金|出金|引き落と|振込|送金|カード|お金|給料|買っ|支払|いくら"
 )
 

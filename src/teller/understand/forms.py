@@ -173,7 +173,7 @@ _PROBLEM = _rx(
     r"(?:see|find|access|log ?in|use|open|"
     r"withdraw|pay|send|transfer|move|top up|activate|a|any|the|my)\b|\bwait(?:ing|ed)? (?:for|on)\b|"
     r"届(?:い|か)(?:て)?(?:い)?(?:ない|ません)|反映され(?:て)?(?:い)?(?:ない|ません)|引き落とされ|引かれ|"
-    r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません)|"
+    r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません|なくて)|"
     r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金|"
     r"(?:自分|私|わたし)の(?:じゃ|では)ない|同じ.{0,10}(?:二回|2回|二度|2度)|"
     r"(?:表示|確認)(?:され|でき)(?:て)?(?:い)?(?:ない|ません|なかった)|不審|怪しい|あやしい|報告|知らない|"
@@ -201,7 +201,8 @@ _PAST_PAYMENT = _rx(
     r"\bmy (?:last|latest|recent|most recent|previous) (?:transfer|payment|transaction)s?\b|"
     r"\b(?:wrong|incorrect) (?:account|account number|person|recipient|payee|iban|details)\b|\btypo\b|"
     r"\btyped (?:in )?(?:the |a )?wrong\b|"
-    r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え"
+    r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え|"
+    r"(?:振り?込ん|払っ|送っ|(?:送金|振込)し)(?:て|で)(?:しま|ちゃ|じゃ)"  # 振り込んでしまった
 )
 # What puts a payment still to come in the words (a date that is not in the past counts too).
 _FUTURE = _rx(
@@ -219,6 +220,11 @@ def mentions_payment_made(folded: str) -> bool:
     """ "I made a payment to the wrong account yesterday…", 口座番号を間違えた: a payment already made is
     talked about (whatever else is said about tomorrow)."""
     return bool(_PAST_PAYMENT.search(folded))
+
+
+def payment_made_spans(folded: str) -> list[tuple[int, int]]:
+    """Where a payment already made is told about, left to right."""
+    return [m.span() for m in _PAST_PAYMENT.finditer(folded)]
 
 
 def past_payment(folded: str, *, dated: bool = False) -> bool:

@@ -134,15 +134,24 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_past_payment",
         _rx(
             r"\b(?:did|have|has)\s+(?:i|we)\s+(?:already\s+|ever\s+)?(?:send|sent|transfer(?:red)?|pay|paid|wire[d]?)\b|"
-            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did i|have i)\b.*\b(?:send|sent|pay|paid|transfer(?:red)?|wire[d]?)\b"
+            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did i|have i)\b.*\b(?:send|sent|pay|paid|transfer(?:red)?|wire[d]?)\b|"
+            # money that moved, asked about: "was there a payment to netflix", "have i received the money
+            # from maria", "how much went to uber"
+            r"\b(?:was|were) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?|"
+            r"direct debits?)\b|"
+            r"\b(?:have|has|did) (?:i|we) (?:already |ever )?(?:received?|gotten|got|get)\b.*"
+            r"\b(?:money|payment|transfer|deposit|refund|salary|wages|paycheck|\d)|"
+            r"\bhow much (?:money )?(?:went|has gone|have gone) (?:to|on|out)\b"
         ),
     ),
     (
         Intent.RECENT_TRANSACTIONS,
         "ja_past_payment",
         _rx(
-            r"(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)(?:か|の|っけ|\?|$)|"
-            r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)"
+            r"(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)(?:か(?!ら)|の(?!で)|っけ|\?|$)|"
+            r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払|送)(?:し|っ|ん|み|い|り)?(?:まし)?(?:た|だ)|"
+            # 支払いはありましたか, 入金はあった?: whether money moved
+            r"(?:支払|振込|振り込み|送金|入金|出金|引き落とし|引落)(?:い)?(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)"
         ),
     ),
     (
@@ -216,7 +225,9 @@ _FEE_OR_HOWTO = _rx(
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"
     r"other (?:banks?|countries)|(?:to|for) (?:someone|somebody|anyone|anybody)|"
     # when a service runs: "can I transfer money on weekends", "...at night", "...on holidays"
-    r"on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|24/7)(?!\w)|"
+    # ("how much did I spend on holiday": what the money went on, not when the bank works)
+    r"(?<!spend )(?<!spent )on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|"
+    r"24/7)(?!\w)|"
     r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか|土日|休日|祝日|夜間"
 )
 

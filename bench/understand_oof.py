@@ -1,0 +1,115 @@
+"""Whole turns on development data with the intent model's out-of-fold predictions in its place.
+
+    PYTHONPATH=src:scripts .venv/bin/python bench/understand_oof.py [--sets nlupp_dev] [--misses N]
+
+The packaged model was trained on the development rows, so `bench/understand_eval.py --dev` flatters
+it: it is sure of the very sentences it learned. Here every development row the model was trained on
+is scored by the models that never saw it (the cross-fitting `scripts/train_intent.py` runs and
+caches under `~/.cache/teller-intent/`), mixed and calibrated as the packaged model is; the rules in
+front of the model run as they are. Rows not in the training data keep the packaged model. This is
+the honest stand-in for held-out data while rules or training data change. Needs the cache of the
+current training data (run `scripts/train_intent.py` once after changing it).
+
+Prints `bench/understand_eval.py`'s table and misses; writes bench/results/understand_oof.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "src"))
+
+import intent_calibrate as ic  # noqa: E402
+import intent_head as ih  # noqa: E402
+import train_intent as ti  # noqa: E402
+
+import understand_eval as ue  # noqa: E402
+from teller.domain.intents import Intent  # noqa: E402
+from teller.normalize.turn import normalize_turn  # noqa: E402
+from teller.understand import classifier as clf_module  # noqa: E402
+from understand_sets import load_sets  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "understand_oof.json"
+
+
+def oof_probabilities() -> dict[str, np.ndarray]:
+    """Folded training text → out-of-fold probabilities (columns in `train_intent.LABELS` order)."""
+    examples = ti.load_training_data()
+    texts = [ex.text for ex in examples]
+    gold = [ex.intent for ex in examples]
+    y = np.array([ti.LABELS.index(g) for g in gold])
+    w = ti.sample_weights(examples)
+    key = ic.cache_key("linear", texts, gold, w, ti.C, ti.MIN_DF, ti.USE_IDF, ic.FOLDS, ti.SEED)
+    lin_path = ih.CACHE / f"oof-{key}.npy"
+    x = ih.embed(texts)
+    c = ti.HEAD_C_GRID[0]
+    head_path = ih.CACHE / f"oof-{ic.cache_key('head', x, gold, w, c, ic.FOLDS, ti.SEED)}.npy"
+    for path in (lin_path, head_path):
+        if not path.exists():
+            raise SystemExit(f"{path} missing: run scripts/train_intent.py on this training data first")
+    lin_logits = np.load(lin_path)
+    lin = ic.softmax(lin_logits / ti.fit_temperature(lin_logits, y, w))
+    head_logits = np.load(head_path)
+    mix, t, _ = ih.fit_mix_and_temperature(head_logits, lin, y, w)
+    probs = np.exp(ih.mixed_log_probs(head_logits, lin, mix, t))
+    return {text: probs[i] for i, text in enumerate(texts)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sets", default="nlupp_dev")
+    parser.add_argument("--misses", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    table = oof_probabilities()
+    classes = [Intent(label) for label in ti.LABELS]
+    sets = [s for s in load_sets(dev=True) if s.name in set(args.sets.split(","))]
+    by_keywords: dict[str, np.ndarray] = {}
+    for s in sets:
+        for case in s.cases:
+            probs = table.get(ti.fold(case.text))
+            if probs is not None:
+                by_keywords[normalize_turn(case.text, today=case.now.date()).keywords] = probs
+    model = clf_module.default_classifier()
+    packaged = model.predict
+
+    def predict(folded: str) -> list[tuple[Intent, float]]:
+        probs = by_keywords.get(folded)
+        if probs is None:
+            return packaged(folded)
+        return sorted(zip(classes, probs.tolist(), strict=True), key=lambda kv: kv[1], reverse=True)
+
+    model.predict = predict  # type: ignore[method-assign]
+    results, misses = {}, {}
+    for s in sets:
+        outcomes = ue.turn_outcomes(s.cases)
+        results[s.name] = {"turn": ue.metrics(s.cases, outcomes, turn_level=True)}
+        misses[s.name] = [
+            {"id": c.id, "text": c.text, "expected": c.intent, "got": o.intent, "detail": o.detail}
+            | {"rule": o.rule, "confidence": round(o.confidence, 3), "silent_wrong": o.silent_wrong}
+            for c, o in zip(s.cases, outcomes, strict=True)
+            if o.detail or o.silent_wrong
+        ]
+        n_oof = sum(ti.fold(c.text) in table for c in s.cases)
+        print(f"{s.name}: {n_oof} of {len(s.cases)} rows scored out of fold")
+    ue.print_table(results)
+    if args.misses:
+        ue.print_misses(misses, args.misses)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    out = {"results": results, "misses": misses}
+    RESULTS.write_text(json.dumps(out, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
