@@ -228,8 +228,13 @@ def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
         unit = _tok_at(text, end)
         if unit is not None and unit.text in _CENTS and unit.gap == " ":
             value, end, rule = value.scaleb(-2), unit.end, "cents"
+    if currency is None and text[first.start : end] == "one" and _ONE_AS_PRONOUN.search(text[: first.start]):
+        return None  # "…no wait, the water one", "that one", "which one": a thing, not a number
     value = _tidy(value) if sign > 0 else _tidy(value).copy_negate()
     return Extraction(first.start, end, text[first.start : end], AmountValue(value, currency), rule)
+
+
+_ONE_AS_PRONOUN = re.compile(r"\b(?:the|this|that|which|other|another|same|each|every)(?: [a-z'.-]+){0,3} $")
 
 
 def _spoken_cents(text: str, pos: int) -> tuple[Decimal, int] | None:

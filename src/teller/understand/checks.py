@@ -183,6 +183,15 @@ _PAST_EN = re.compile(
 _PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
 
 
+# A date naming the event the money is for ("…for the nov 29 concert", 12月10日の飲み会の会費), not when.
+_EVENT_AFTER = re.compile(
+    r"(?:'s)? (?:\w+ )?(?:show|concert|gig|party|dinner|lunch|brunch|game|match|trip|wedding|festival|"
+    r"tickets?|event|reunion|recital|play|performance|class|bbq|barbecue)s?\b|"
+    r"の[^、。\s]{0,6}?(?:忘年会|新年会|飲み会|歓迎会|送別会|会費|パーティ|ライブ|コンサート|試合|旅行|結婚式|"
+    r"誕生日会|食事会|ランチ|ディナー|チケット|イベント|発表会)"
+)
+
+
 def _clause(folded: str, at: int) -> Span:
     start = 0
     for m in _CLAUSE_END.finditer(folded):
@@ -208,8 +217,8 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
     # "I sent Maria $30 yesterday and I need to send her another 20": the story's date, not the new one's
     story_end = next((m.start for m in evidence.markers if m.surface == "new_request"), -1)
     for d in kept:
-        if d.end <= story_end:
-            explained.append((d.start, d.end))
+        if d.end <= story_end or _EVENT_AFTER.match(turn.folded[d.end :]):
+            explained.append((d.start, d.end))  # the story's date; "for the nov 29 concert": what for
             continue
         start, end = _clause(turn.folded, d.start)
         whole = start == 0 and end == len(turn.folded)

@@ -75,8 +75,10 @@ _EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _JA_RUN = re.compile(f"[{KANJI_CLASS}{KATAKANA_CLASS}a-z0-9]+")
 
 _NEGATION = re.compile(
-    r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])|"
-    r"(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|ません(?!か)|"
+    # ("don't forget to pay…", "don't wait, send…", 忘れないうちに: said to hurry, not to stop)
+    r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])"
+    r"(?! (?:forget|wait|hesitate)\b)|"
+    r"(?<!忘れ)(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|ません(?!か)|"
     r"やめて|中止|不要|いらない"
 )
 _CONDITION = re.compile(

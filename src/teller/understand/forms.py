@@ -32,7 +32,7 @@ _HOWTO = _rx(
     rf"{_LEAD}(?:can|could|may) i\b|"
     # "if I freeze my card, can I still use apple pay": a question after a condition
     r"\bif (?:i|we)\b.*\b(?:can|could|will|would|do|does|should) (?:i|we|it)\b|\bwill i (?:still )?be able\b|"
-    r"どうすれば|どうしたら|どうやって|どうやれば|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
+    r"どうすれば|どうしたら|どうやって|どうやれば|どうやる(?:ん|の|か)|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
     r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
 )
 # "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
@@ -379,7 +379,11 @@ _OTHER_BALANCE = _rx(
     r"\b(?:rewards?|points?|miles|mileage|loyalty|gift ?cards?|bonus|cash ?back|vacation|pto|leave|"
     r"credit score|bills?)(?: \w+)? balances?\b|"
     r"\bbalances? (?:of|on|in|for) (?:my |the )?(?:\w+ )?(?:rewards?|points?|miles|bills?)\b|"
-    r"\b(?:points|miles)\b.*\b(?:left|remaining|have)\b|ポイント|マイル"
+    r"\b(?:points|miles)\b.*\b(?:left|remaining|have)\b|ポイント|マイル|"
+    # a document about the balance: a certificate or a letter is issued by the bank, not read out
+    r"\bbalance (?:certificate|confirmation|letter)s?\b|\bcertificate\b.*\bbalance\b|"
+    r"\bletter\b.*\b(?:shows?|showing|confirm\w*|with|of) (?:my |the )?(?:account )?balance\b|"
+    r"\bproof of (?:funds|balance)\b|残高証明"
 )
 
 

@@ -115,6 +115,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "who can I send money to", "everyone I can pay": the recipient is the question itself
             r"\b(?:who|whom)\b (?:can|could|may) i (?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$|"
             r"\bwhat bank (?:is|does) .+ (?:with|use|bank with)\b|\bwhich bank (?:is|does) .+\b|"
+            # "which bank maria uses", "which account david lee's payments go to"
+            r"\b(?:what|which) (?:bank|account) [a-z' .-]+ (?:uses|banks with|is with|payments? go(?:es)? to)\b|"
             r"\b(?:everyone|everybody|anyone|anybody|people|the people)\b i (?:can|could|may) "
             r"(?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$"
         ),
@@ -228,7 +230,8 @@ _FEE_OR_HOWTO = _rx(
     # ("how much did I spend on holiday": what the money went on, not when the bank works)
     r"(?<!spend )(?<!spent )on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|"
     r"24/7)(?!\w)|"
-    r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|可能|できますか|土日|休日|祝日|夜間"
+    r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|どうやる(?:ん|の|か)|可能|できますか|土日|休日|"
+    r"祝日|夜間"
 )
 
 _INJECTION = _rx(
@@ -283,6 +286,20 @@ def without_speaker_lost(folded: str) -> str:
     return _SPEAKER_LOST.sub(lambda m: " " * len(m.group(0)), folded)
 
 
+_MONEY_RULES = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
+# A money verb told not to happen ("don't send anything", "please do not pay it yet", 振り込まないで);
+# "don't forget to pay", "don't wait, send…" still ask for it.
+_NOT_BEFORE = _rx(r"\b(?:don'?t|do not|never|no need to)\s+(?!forget\b|wait\b|hesitate\b)(?:\w+\s+)?$")
+_NOT_AFTER_JA = _rx(r"^[^、。,]{0,4}?(?:ないで|なくていい|しないで|はしないで|はしなくて|しなくて)")
+
+
+def _said_not_to(folded: str, at: int) -> bool:
+    if _NOT_BEFORE.search(folded[:at]):
+        return True
+    verb = re.search(r"送金|振り?込|送|払", folded[at : at + 12])
+    return bool(verb and _NOT_AFTER_JA.match(folded[at + verb.end() :]))
+
+
 def command_hits(folded: str) -> list[RuleHit]:
     """Every rule that fires, in priority order."""
     hits: list[RuleHit] = []
@@ -294,6 +311,8 @@ def command_hits(folded: str) -> list[RuleHit]:
             continue
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
             continue
+        if intent in _MONEY_RULES and _said_not_to(folded, m.start()):
+            continue  # "don't send anything yet, I just want to check…": not the command asked for
         hits.append(RuleHit(intent, name, m.group(0), m.start(), m.end()))
     return hits
 
