@@ -127,9 +127,19 @@ def test_issue_9_rules_fourth_round_scores_at_its_reached_floor(tmp_path: Path) 
 
 @needs_shared
 def test_issue_9_rules_fifth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """59 fresh EN/JA phrasings of round 5 (issue9_rules5.jsonl), two batches written before their runs
-    (26/36 and 16/23 first): a new request after a payment told about, payments made that stay so, reads
-    asked politely, money that moved asked about, spending on a holiday, frustration with the assistant."""
+    """92 fresh EN/JA phrasings of round 5 (issue9_rules5.jsonl), four batches written before their runs
+    (26/36, 16/23, 15/25, 5/8 first): a new request after a payment told about, payments made that stay
+    so, reads asked politely, money that moved asked about, spending on a holiday, frustration with the
+    assistant, a command said not to be done, an event's date, 'the water one', a balance certificate."""
     cases = HERE / "issue9_rules5.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 0.93)
+    scored = _score(cases, _batch(cases, tmp_path), 0.95)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_8_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """70 EN/JA cases written blind by another engineer (blind_round8.jsonl): 64/70 at their first run
+    (main before round 5 of issue 9), all now; its held-out part is never opened here."""
+    cases = HERE / "blind_round8.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
