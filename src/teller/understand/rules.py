@@ -50,7 +50,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # a person at the bank by other words: "put me through to a bank employee", "…an advisor"
             r"(?:talk|speak|chat|put me through|connect me|transfer me) (?:to|with) (?:a |an |the |some |your )?"
             r"(?:bank |human |real )?(?:advisors?|advisers?|employees?|bankers?|staff(?: members?)?|workers?|"
-            r"clerks?|consultants?|tellers?))"
+            r"clerks?|consultants?|tellers?)|"
+            # fed up with the assistant itself: NLU++'s customers mean "get me a person"
+            r"(?:done|fed up) with (?:the|this) (?:bot|chatbot|machine)|going (?:round|around) in circles|"
+            r"(?:you(?:'re| are)? not|you don'?t) (?:understand|understanding|get|getting) (?:a word|me|anything|what i)|"
+            r"(?:details|information|data) (?:to|with) (?:a|the|this|an) (?:computer|machine|bot|robot|automated))"
         ),
     ),
     (
@@ -136,14 +140,20 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_past_payment",
         _rx(
             r"\b(?:did|have|has)\s+(?:i|we)\s+(?:already\s+|ever\s+)?(?:send|sent|transfer(?:red)?|pay|paid|wire[d]?)\b|"
-            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did i|have i)\b.*\b(?:send|sent|pay|paid|transfer(?:red)?|wire[d]?)\b|"
+            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did|have) (?:i|we)\b.*\b(?:send|sent|pay|paid|spen[dt]|"
+            r"transfer(?:red)?|wire[d]?)\b|"
             # money that moved, asked about: "was there a payment to netflix", "have i received the money
             # from maria", "how much went to uber"
             r"\b(?:was|were) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?|"
             r"direct debits?)\b|"
             r"\b(?:have|has|did) (?:i|we) (?:already |ever )?(?:received?|gotten|got|get)\b.*"
             r"\b(?:money|payment|transfer|deposit|refund|salary|wages|paycheck|\d)|"
-            r"\bhow much (?:money )?(?:went|has gone|have gone) (?:to|on|out)\b"
+            r"\bhow much (?:money )?(?:went|has gone|have gone) (?:to|on|out)\b|\bhow much i (?:sent|paid|spent|transferred)\b|"
+            r"\bhas (?:my|the) (?:\w+ )?(?:money|payment|transfer|deposit|salary|paycheck|pay|wages|refund|"
+            r"reimbursement)\b.*\b(?:been (?:paid|received|sent|deposited|credited)|arrived|c[oa]me (?:in|through)|"
+            r"gone (?:in|through)|landed|cleared|paid in)\b|"
+            r"\b(?:is|are) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?) "
+            r"(?:to|from|at|between|since|this|last|yesterday|today|on)\b"
         ),
     ),
     (
@@ -154,6 +164,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払|送)(?:し|っ|ん|み|い|り)?(?:まし)?(?:た|だ)|"
             # 支払いはありましたか, 入金はあった?: whether money moved
             r"(?:支払|振込|振り込み|送金|入金|出金|引き落とし|引落)(?:い)?(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)"
+            r"|(?:給料|給与|ボーナス|入金|返金|払い戻し)(?:は|が)(?:もう)?(?:振り込まれ|入り|入って|入金され|届き|届いて|戻って)"
         ),
     ),
     (
