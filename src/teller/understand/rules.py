@@ -140,8 +140,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_past_payment",
         _rx(
             r"\b(?:did|have|has)\s+(?:i|we)\s+(?:already\s+|ever\s+)?(?:send|sent|transfer(?:red)?|pay|paid|wire[d]?)\b|"
-            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did|have) (?:i|we)\b.*\b(?:send|sent|pay|paid|spen[dt]|"
-            r"transfer(?:red)?|wire[d]?)\b|"
+            r"\b(?:who|what|when|how much|how many)\b.*\b(?:did|have) (?:i|we)\b.*\b(?:send|sent|pay|paid|"
+            r"transfer(?:red)?|wire[d]?)\b|\bhow much (?:did|have) we (?:\w+ )?spen[dt]\b|"
             # money that moved, asked about: "was there a payment to netflix", "have i received the money
             # from maria", "how much went to uber"
             r"\b(?:was|were) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?|"
