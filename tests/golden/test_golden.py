@@ -127,12 +127,13 @@ def test_issue_9_rules_fourth_round_scores_at_its_reached_floor(tmp_path: Path) 
 
 @needs_shared
 def test_issue_9_rules_fifth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """92 fresh EN/JA phrasings of round 5 (issue9_rules5.jsonl), four batches written before their runs
-    (26/36, 16/23, 15/25, 5/8 first): a new request after a payment told about, payments made that stay
-    so, reads asked politely, money that moved asked about, spending on a holiday, frustration with the
-    assistant, a command said not to be done, an event's date, 'the water one', a balance certificate."""
+    """103 fresh EN/JA phrasings of round 5 (issue9_rules5.jsonl), five batches written before their runs
+    (26/36, 16/23, 15/25, 5/8, 7/11 first): a new request after a payment told about, payments made that
+    stay so, reads asked politely, money that moved asked about, spending on a holiday, frustration with
+    the assistant, a command said not to be done, an event's date, 'the water one', a balance certificate.
+    102/103 (i9e_094, a refund asked about, is answered as a problem report)."""
     cases = HERE / "issue9_rules5.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 0.95)
+    scored = _score(cases, _batch(cases, tmp_path), 0.99)
     assert scored.returncode == 0, scored.stdout
 
 
