@@ -7,6 +7,7 @@ in small pieces (with a usage chunk), after `delay_s`. Every request body is kep
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -91,10 +92,19 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-reply is no server error: no traceback on stderr, where a CLI test
+    reading the command's output would find it."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(fake: FakeOpenAI) -> Iterator[FakeOpenAI]:
     """Run `fake` on a free loopback port for the duration of the block."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
+    server = _QuietServer(("127.0.0.1", 0), _handler(fake))
     server.daemon_threads = True
     fake.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -14,6 +14,7 @@ from tests.conftest import Databases
 from teller.errors import ConfirmationError, InputError, NotFound, TokenExpired, TokenUnknown, TokenUsed
 from teller.store import BankRepository, Database, PendingActions
 from teller.store.audit import entries
+from teller.store.pending import new_token
 
 from .conftest import NOW, NOW_NY, bill, transfer
 
@@ -302,3 +303,13 @@ def test_create_checks_customer_and_clock(pending: PendingActions) -> None:
 
 def _usd(amount_minor: int, *, account_id: str = "a_201", to: str = "p_201") -> dict[str, Any]:
     return transfer(amount_minor, currency="USD", account_id=account_id, recipient_id=to)
+
+
+def test_a_token_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A token the command line would read as an option ("-k0_…", 1 in 64 of token_urlsafe's) is drawn
+    again: `teller confirm TOKEN` must take every token it is given."""
+    drawn = iter(["-k0_first", "-second", "third_ok"])
+    monkeypatch.setattr("teller.store.pending.secrets.token_urlsafe", lambda _n: next(drawn))
+    assert new_token() == "third_ok"
+    monkeypatch.undo()
+    assert not any(new_token().startswith("-") for _ in range(2000))

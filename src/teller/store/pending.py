@@ -83,6 +83,14 @@ def _view(row: PendingActionRow) -> PendingAction:
     )  # fmt: skip
 
 
+def new_token() -> str:
+    """A confirmation token: 256 random bits, URL-safe, never starting with "-" (a command line would
+    take it for an option: `teller confirm TOKEN`)."""
+    while (token := secrets.token_urlsafe(32)).startswith("-"):
+        pass
+    return token
+
+
 class PendingActions:
     """Create, confirm and cancel one customer's pending actions."""
 
@@ -114,7 +122,7 @@ class PendingActions:
             raise InputError(f"ttl_s must be positive, got {ttl_s}")
         parse_payload(kind, payload)
         stored = _as_json(payload)
-        token = secrets.token_urlsafe(32)
+        token = new_token()
         for attempt in (1, 2):
             try:
                 with self._db.write() as session:
