@@ -22,7 +22,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import choices, clauses, forms, frames, person, rules
+from teller.understand import choices, clauses, forms, frames, person, problems, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -79,8 +79,8 @@ def check_form(
     if (
         intent is Intent.HUMAN_HANDOFF
         and rule.startswith("classifier")
-        and forms.reports_problem(folded)
-        and not forms.alleges_fraud(folded)
+        and problems.reports_problem(folded)
+        and not problems.alleges_fraud(folded)
         and not person.wants_a_person(folded)
     ):
         # "a charge I don't remember making": the model's guess of a person, not the customer's ask
@@ -109,15 +109,19 @@ def check_form(
         return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+non_banking_object"
     if intent is Intent.TRANSFER_MONEY and forms.money_comes_to_me(folded):
         return Intent.QNA, 0.8, f"{rule}+incoming"
-    if intent is Intent.QNA and forms.alleges_fraud(folded) and forms.utterance_form(folded) != "question":
+    if intent is Intent.QNA and problems.alleges_fraud(folded) and forms.utterance_form(folded) != "question":
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"  # "I was scammed": a case a person opens
-    if intent is not Intent.HUMAN_HANDOFF and forms.reports_problem(folded) and person.wants_a_person(folded):
+    if (
+        intent is not Intent.HUMAN_HANDOFF
+        and problems.reports_problem(folded)
+        and person.wants_a_person(folded)
+    ):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
-    if reads_objects and forms.reports_problem(folded):
+    if reads_objects and problems.reports_problem(folded):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.
-        verdict = forms.decide_problem(folded, intent.value, found_again=rules.card_found_again(folded))
+        verdict = problems.decide_problem(folded, intent.value, found_again=rules.card_found_again(folded))
         if verdict == "human_handoff":
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
@@ -126,7 +130,7 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+bill_fact"  # "look up the amount due on my water bill"
     if (
         intent in _MONEY
-        and forms.past_payment(folded, dated=bool(turn.dates))
+        and problems.past_payment(folded, dated=bool(turn.dates))
         and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"
     ):
         concrete = evidence.amount is not None and (
@@ -270,7 +274,7 @@ def cover(
     others = _other_people(u, evidence)
     explained: list[Span] = [*names, *evidence.superseded, *dates.explained, *card_spans]
     if u.intent is Intent.CARD_LOCK:  # "…without my permission, freeze it": why, not a condition
-        explained += forms.card_at_risk(turn.folded)
+        explained += problems.card_at_risk(turn.folded)
     if amount is not None:
         explained.append((amount.start, amount.end))
     if dates.chosen is not None:

@@ -3,7 +3,7 @@
 "I already paid the gas bill, please pay the water bill too", "I sent Maria $30 yesterday and I need
 to send her another 20", 先週鈴木さんに振り込んだけど、もう5000円送りたい: the first clause tells what
 happened, the next asks for something new. The new request is what the turn is about: it is not
-a payment already made (`forms.past_payment`), and the amount, date, payee or biller said in it
+a payment already made (`problems.past_payment`), and the amount, date, payee or biller said in it
 supersede those of the story before it, as after a self-correction (`corrections.supersede`). A
 request clause that names nothing new ("…and I need to send her more") leaves it unclear which
 amount is meant: the turn asks (`unclear_correction`), it never re-sends the one told about.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from teller.understand.corrections import Marker
-from teller.understand.forms import mentions_payment_made, payment_made_spans
+from teller.understand.problems import mentions_payment_made, payment_made_spans
 
 _BREAK = re.compile(
     r"[,;.!?、。！？]\s*|\s(?:and|so|but|then|now)\s|ので|から(?=[、,\s])|けど|けれど|が、|のに"

@@ -2,10 +2,7 @@
 
 - Questions never act: "how do I lock my card", "when do I have to pay my bill", 〜にはどうすれば,
   〜できますか ask about a command; they do not order it.
-- A problem report ("my card was declined", "I was charged twice", "my transfer hasn't arrived",
-  "a payment I don't recognise", 届いていない, 引き落とされた) asks for help with something that
-  happened; Teller answers it (`qna`). Only what the customer asks for beside it may act: a card
-  lost, stolen or misused still locks, "…show me my transactions" still shows them.
+- A problem report or a payment already made is `understand.problems`.
 - Requests outside banking that share its verbs (emails, photos, doors, attention) are out of scope.
 
 All patterns run on folded text (`teller.normalize.text.fold`).
@@ -15,8 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-
-from teller.understand import frames
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -135,53 +130,6 @@ def sentence_at(folded: str, at: int) -> str:
     return folded[start:]
 
 
-# Something went wrong, or is not as expected: declined, charged twice, not arrived, not working,
-# not recognised, still pending, an error, a refund. English and Japanese.
-_OUTCOME_VERB = (
-    r"(?:arrive[ds]?|arriving|c[oa]me|gone|go(?:ne)? through|went through|show(?:ed|n|ing)?(?: up)?|"
-    r"appear(?:ed|ing)?|reflect(?:ed|ing)?|update[ds]?|updating|work(?:ed|ing|s)?|receiv(?:e|ed|ing)|"
-    r"get|got|give|gave|process(?:ed|ing)?|clear(?:ed)?|post(?:ed)?|land(?:ed)?|let me|accept(?:ed)?|"
-    r"recogni[sz]e|remember|authori[sz]e|make|made|cancel|change[d]?|increase[d]?|register(?:ed)?|"
-    r"include[ds]?|display(?:ed|ing)?|add(?:ed)? up|match(?:ed|es)?|see|seem|sent|paid|done|authori[sz]ed|"
-    r"purchas(?:e|ed)|buy|bought|order(?:ed)?|recogni[sz]ed)"
-)
-_PROBLEM = _rx(
-    r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
-    r"\b(?:declin(?:ed|ing)|reject(?:ed|ing)|bounced|fail(?:ed|s|ing|ure)?|errors?|glitch|broken|stuck|"
-    r"pending|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|dispute|"
-    r"unauthori[sz]ed|fraud(?:ulent)?|suspicious|unfamiliar|unknown|unrecogni[sz]ed|strange|weird|odd|"
-    r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
-    r"scam(?:med)?|identity theft|questionable|dodgy|shady|fishy|bogus|false|fake|someone else|somebody else|"
-    r"not mine|(?:is|are|was|were)n'?t mine|wasn'?t me|two of the same|"
-    r"same (?:charge|transaction|payment)s? twice|unusual|concerned|worried|doubled?[- ]?charged|doubled|"
-    r"report(?:ing|ed)?(?! (?:of|for)\b)|fraud\w*)\b|"
-    r"\b(?:charge|payment|transaction|purchase|debit|withdrawal|deposit)s? (?:that |which )?i "
-    r"(?:don'?t|do not|didn'?t|did not) know\b|"
-    r"\b(?:someone|somebody) (?:else )?(?:is |has |was |had )?(?:been )?(?:making|made|using|used|took|taken|"
-    r"spending|spent|buying|bought|withdr\w+)\b|"
-    r"\b(?:was|were|been|being|got|get|keep getting) (?:\w+ )?(?:charged|billed|debited|taken)\b|"
-    r"\b(?:isn'?t|is not|wasn'?t|was not|hasn'?t|has not|haven'?t|have not|didn'?t|did not|doesn'?t|does not|"
-    r"don'?t|do not|won'?t|will not|wouldn'?t|would not|can'?t|cannot|couldn'?t|could not|never|not yet|"
-    r"still not|unable to|not able to)\s+(?:\w+\s+){0,2}?" + _OUTCOME_VERB + r"\b|"
-    r"\bstill (?:pending|waiting|processing|not|no|hasn'?t|haven'?t|isn'?t|showing|shows|says)\b|"
-    r"\bnot (?:working|showing|displaying|there|right)\b|\bstopped working\b|"
-    r"\btried (?:to|and)\b|\btried \w+ing\b|"
-    r"\b(?:remain(?:ed|s)?|stay(?:ed|s)?) the same\b|\b(?:less|lower|more|higher) than (?:i |what i )?"
-    r"(?:thought|expected)\b|"
-    r"\b(?:can'?t|cant|cannot|couldn'?t|couldnt|could not|unable to|not able to|won'?t let me|"
-    r"wouldn'?t let me|doesn'?t let me|don'?t see|do not see|didn'?t see)\s+(?:\w+\s+){0,2}?"
-    r"(?:see|find|access|log ?in|use|open|"
-    r"withdraw|pay|send|transfer|move|top up|activate|a|any|the|my)\b|\bwait(?:ing|ed)? (?:for|on)\b|"
-    r"届(?:い|か)(?:て)?(?:い)?(?:ない|ません)|反映され(?:て)?(?:い)?(?:ない|ません)|引き落とされ|引かれ|"
-    r"(?:使え|でき|下ろせ|引き出せ|送れ|振り込め|払え|届か|入ら|戻ら)(?:ない|なかった|ません|なくて)|"
-    r"エラー|拒否|失敗|二重|身に覚え|覚えのない|不正|おかしい|間違っ|なぜ|どうして|なんで|返金|"
-    r"(?:自分|私|わたし)の(?:じゃ|では)ない|同じ.{0,10}(?:二回|2回|二度|2度)|"
-    r"(?:表示|確認)(?:され|でき)(?:て)?(?:い)?(?:ない|ません|なかった)|不審|怪しい|あやしい|報告|知らない|"
-    # 勝手に done to the customer (勝手に引き落とされた), not asked for (勝手に振り込んでおいて: "go ahead")
-    r"見覚えのない|勝手に(?=[^、。]{0,8}?(?:され|られ|使われ|引かれ|使わ))"
-)
-
-
 # Money coming to the customer ("send me money", "transfer money into my account from another bank")
 # is not a payment Teller makes from their account to a payee.
 _TO_ME = _rx(
@@ -189,50 +137,6 @@ _TO_ME = _rx(
     r"\b(?:to|into) (?:me|my (?:own )?(?:account|card)|this (?:account|one|card|bank))\b|"
     r"\bfrom (?:my |an? )?(?:other|another|different|external|foreign|outside) (?:bank|account)"
 )
-
-
-# A payment the customer already made: "I sent…", "the transfer I just made", "my last payment",
-# "to the wrong account", a typo; 振り込んだ, 送金した, 口座番号を間違えた.
-_PAST_PAYMENT = _rx(
-    r"\bi(?:'ve| have| had)? (?:just |already |recently |accidentally |mistakenly |wrongly )?"
-    r"(?:made|did|sent|transferred|paid|initiated|wired|submitted|completed|moved)\b|"
-    r"\b(?:transfer|payment|transaction|deposit)s? (?:that |which )?i(?:'ve| have)? "
-    r"(?:just |already |recently )?(?:made|did|sent|initiated|set up)\b|"
-    r"\bmy (?:last|latest|recent|most recent|previous) (?:transfer|payment|transaction)s?\b|"
-    r"\b(?:wrong|incorrect) (?:account|account number|person|recipient|payee|iban|details)\b|\btypo\b|"
-    r"\btyped (?:in )?(?:the |a )?wrong\b|"
-    r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え|"
-    r"(?:振り?込ん|払っ|送っ|(?:送金|振込)し)(?:て|で)(?:しま|ちゃ|じゃ)"  # 振り込んでしまった
-)
-# What puts a payment still to come in the words (a date that is not in the past counts too).
-_FUTURE = _rx(
-    r"\b(?:scheduled|upcoming|coming up|planned|future|tomorrow'?s?|next (?:week|month|\w+day)|later|"
-    r"standing order|recurring|monthly|weekly)\b|予約|予定|明日|明後日|来週|来月|今後|毎月|定期"
-)
-_PAST_TIME = _rx(
-    # beside a payment already made, "today" / 今日 is when it was made ("the transfer I made today")
-    r"\b(?:yesterday|ago|last (?:week|month|night|\w+day)|earlier|just now|today|this morning)\b|"
-    r"昨日|先週|先月|さっき|おととい|一昨日|今日|今朝"
-)
-
-
-def mentions_payment_made(folded: str) -> bool:
-    """ "I made a payment to the wrong account yesterday…", 口座番号を間違えた: a payment already made is
-    talked about (whatever else is said about tomorrow)."""
-    return bool(_PAST_PAYMENT.search(folded))
-
-
-def payment_made_spans(folded: str) -> list[tuple[int, int]]:
-    """Where a payment already made is told about, left to right."""
-    return [m.span() for m in _PAST_PAYMENT.finditer(folded)]
-
-
-def past_payment(folded: str, *, dated: bool = False) -> bool:
-    """ "I sent a payment to the wrong account", "the transfer I just made", 振り込んだ: a payment already
-    made, and nothing in the words puts one in the future (`dated`: the turn has a resolved date)."""
-    if not _PAST_PAYMENT.search(folded):
-        return False
-    return not (_FUTURE.search(folded) or (dated and not _PAST_TIME.search(folded)))
 
 
 # Changing a transaction (cancel, reverse, dispute, 取り消す) is not reading the list of them.
@@ -300,32 +204,6 @@ def money_comes_to_me(folded: str) -> bool:
     return bool(_TO_ME.search(folded))
 
 
-_FRAUD = _rx(r"\b(?:fraud|fraudulent(?:ly)?|scam|scammed|scammer|identity theft)\b|詐欺|不正")
-
-
-def alleges_fraud(folded: str) -> bool:
-    """ "there's fraudulent activity on my account": a case a person must open."""
-    return bool(_FRAUD.search(folded))
-
-
-def reports_problem(folded: str) -> bool:
-    """Whether the turn reports something that went wrong (declined, charged twice, not arrived,
-    cancelled…)."""
-    return bool(_PROBLEM.search(folded)) or frames.reports_cancelled(folded)
-
-
-# A lost, stolen or misused card: a problem whose answer is to lock the card.
-_CARD_LOSS = _rx(
-    r"\b(?:lost|lose|losing|stolen|stole|missing|misplaced|can't find|cannot find|compromised|cloned|"
-    r"skimmed|without (?:my )?(?:permission|consent|authori[sz]ation|knowledge)|someone (?:else )?"
-    r"(?:has |is |was |had )?(?:been )?(?:using|used|took|taken|got)|"
-    r"(?:being |been )?used by (?:someone|somebody|a stranger|another person|strangers))\b|"
-    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用|(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ"
-)
-_LOCK_REQUEST = _rx(
-    r"\b(?:lock|freeze|block|disable|deactivate|cancel|stop|suspend)\b (?:it|them|that|this|my|the|both)\b|"
-    r"(?:止め|停止|ロック|凍結)(?:て|し)"
-)
 # Asking for the customer's own list or balance: "show me my transactions", "what's my balance".
 _OWN_DATA = _rx(
     r"\b(?:show|list|see|view|check|pull up|bring up|give me|get me|tell me|read|display|go over|review|"
@@ -333,45 +211,6 @@ _OWN_DATA = _rx(
     r"(?:transactions|statement|activity|purchases|charges|payments|spending|balances?)\b|"
     r"(?:取引|明細|履歴|残高|入出金).{0,6}(?:見せて|教えて|表示|確認し|出して|見たい|知りたい)"
 )
-
-
-# A read that did not work ("I can't see my balance", "the app won't show…", 表示されない): it reports a
-# problem; it does not ask for the read.
-_NEGATED_READ = _rx(
-    r"\b(?:can'?t|cannot|couldn'?t|don'?t|do not|didn'?t|did not|won'?t|wouldn'?t|doesn'?t|does not|"
-    r"unable to|not able to)\s+(?:\w+\s+){0,2}?(?:see|find|view|show|display|access|pull up|bring up|load)\b|"
-    r"(?:表示|確認|見)(?:され|でき|られ|れ)?(?:て)?(?:い)?(?:ない|ません|なかった)|"
-    # a statement already read: "I just looked at my statement and…"
-    r"\bi(?:'ve| have| had)? (?:just |already )?"
-    r"(?:read|checked|looked (?:at|over)|went over|reviewed|saw|seen)\b"
-)
-
-
-def card_at_risk(folded: str) -> list[tuple[int, int]]:
-    """Spans that say why a card must be locked ("without my permission", "stolen") and the lock
-    request itself, with the problem told beside it ("a charge I don't recognise"): explained words."""
-    if not (_CARD_LOSS.search(folded) or _LOCK_REQUEST.search(folded)):
-        return []
-    return [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
-
-
-def decide_problem(folded: str, intent: str, *, found_again: bool = False) -> str:
-    """What a problem report (`reports_problem`) asking for `intent` becomes: "keep" the intent
-    (a lock asked for, a card lost or stolen, the customer's own data), "human_handoff" (fraud
-    alleged) or "qna" (help with what happened)."""
-    if intent == "card_lock" and _LOCK_REQUEST.search(folded):
-        return "keep"
-    if intent == "card_unlock" and found_again:
-        return "keep"  # "found my missing card, I want to use it again"
-    if _FRAUD.search(folded):
-        return "human_handoff"
-    if intent == "card_lock" and _CARD_LOSS.search(folded):
-        return "keep"
-    if intent in ("balance_inquiry", "recent_transactions") and _OWN_DATA.search(
-        _NEGATED_READ.sub(" ", folded)
-    ):
-        return "keep"  # "show me my transactions", not "I can't see my balance"
-    return "qna"
 
 
 # A balance that is not money in an account: reward points, miles, a gift card, leave.

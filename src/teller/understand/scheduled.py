@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from teller.domain.intents import Intent
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, person, rules
+from teller.understand import forms, frames, person, problems, rules
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 
@@ -83,8 +83,8 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         if frames.reports_cancelled(text) and forms.utterance_form(text) != "request":
             return None  # "my transfer to maria got cancelled", 振込がキャンセルされていました: it happened
         if not _names_someone(evidence) and (
-            forms.past_payment(text, dated=bool(turn.dates))
-            or (forms.reports_problem(text) and not _LIST.search(text))
+            problems.past_payment(text, dated=bool(turn.dates))
+            or (problems.reports_problem(text) and not _LIST.search(text))
         ):
             return (
                 None  # "cancel the transfer I just made", "a payment I didn't make, cancel it": not scheduled
@@ -94,7 +94,7 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
     if turn.amounts or _NEW_PAYMENT.search(text):
         return None  # "send $5 to Sato tomorrow", "schedule a payment": a new payment, not a list
-    if forms.mentions_payment_made(text) or forms.asks_bill_fact(text):
+    if problems.mentions_payment_made(text) or forms.asks_bill_fact(text):
         return None  # "I made a payment to the wrong account… by tomorrow", "when is my car payment due"
     if _LIST.search(text) and _LIST_ASK.search(text):
         return Hit(Intent.SCHEDULED_PAYMENTS, "ja_list_scheduled" if turn.japanese else "en_list_scheduled")
