@@ -91,7 +91,7 @@ BARE = [
     ("last 3 transactions", ["3"]),
     ("last five transactions", ["5"]),
     ("show me my last ten transactions", ["10"]),
-    ("the one ending in 4321", ["1", "4321"]),
+    ("the one ending in 4321", ["4321"]),  # "the one" is a thing, not a number (as in "the water one")
     ("直近3件の取引", ["3"]),
     ("直近三件の取引", ["3"]),
     ("send 5 dollars 3 times", ["5", "3"]),
