@@ -9,11 +9,8 @@ or tuned on, scored by `bench/understand_eval.py` as `own_heldout_round3`.
     .venv/bin/python scripts/intent_data/round3.py   # deterministic: same files every run
 """
 
-import hashlib
-import json
-from pathlib import Path
+from split import write_round
 
-OUT = Path(__file__).parent
 rows = {
     "scheduled_payments": """what payments do i have scheduled
 show me my upcoming payments
@@ -249,14 +246,4 @@ set up a payment of 50 dollars to lisa next week
 }
 for k, v in more.items():
     rows[k] = (rows.get(k, "") + "\n" + v).strip()
-train, held = [], []
-for intent, block in rows.items():
-    for t in block.strip().splitlines():
-        t = t.strip()
-        r = {"text": t, "intent": intent}
-        (held if int(hashlib.sha256(t.encode()).hexdigest()[:8], 16) % 4 == 0 else train).append(r)
-for name, rs in (("round3.jsonl", train), ("heldout_round3.jsonl", held)):
-    with (OUT / name).open("w", encoding="utf-8") as fh:
-        for r in rs:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(name, len(rs))
+write_round(rows, "round3")

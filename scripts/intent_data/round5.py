@@ -18,11 +18,8 @@ on, scored by `bench/understand_eval.py` as `own_heldout_round5`.
     .venv/bin/python scripts/intent_data/round5.py   # deterministic: same files every run
 """
 
-import hashlib
-import json
-from pathlib import Path
+from split import write_round
 
-OUT = Path(__file__).parent
 rows = {
     "recent_transactions": """was there a payment to spotify this month
 were there any card payments at the supermarket last week
@@ -258,14 +255,4 @@ block this number from calling me
 通販の荷物は届きましたか
 この番号からの着信を拒否して""",
 }
-train, held = [], []
-for intent, block in rows.items():
-    for t in block.strip().splitlines():
-        t = t.strip()
-        r = {"text": t, "intent": intent}
-        (held if int(hashlib.sha256(t.encode()).hexdigest()[:8], 16) % 4 == 0 else train).append(r)
-for name, rs in (("round5.jsonl", train), ("heldout_round5.jsonl", held)):
-    with (OUT / name).open("w", encoding="utf-8") as fh:
-        for r in rs:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(name, len(rs))
+write_round(rows, "round5")
