@@ -144,3 +144,12 @@ def test_blind_round_8_development_part_scores_at_its_reached_floor(tmp_path: Pa
     cases = HERE / "blind_round8.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_sixth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Fresh EN/JA phrasings of round 6 (issue9_rules6.jsonl), batches written before their runs (23/26
+    first): what is owed on a bill asked about is answered, what the customer earns is no read."""
+    cases = HERE / "issue9_rules6.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -22,7 +22,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import choices, clauses, forms, frames, person, problems, rules
+from teller.understand import choices, clauses, forms, frames, money_facts, person, problems, rules
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -93,6 +93,10 @@ def check_form(
         and not forms.names_own_account(folded)
     ):
         return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
+    if intent in _READS and money_facts.asks_what_is_owed(folded) and not forms.names_own_account(folded):
+        return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
+    if intent in _READS and money_facts.asks_about_earnings(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+earnings"  # "what's my yearly income", 年収はいくら
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):
         return Intent.QNA, 0.85, f"{rule}+other_balance"
     if intent in _MONEY and forms.names_a_bank_product(folded):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from teller.understand import money_facts
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -344,7 +346,8 @@ _PAY_ORDER = _rx(
 
 def asks_bill_fact(folded: str) -> bool:
     """ "look up the amount due on my water bill", 電気代の支払期限を教えて: a question about the bill."""
-    return bool(_BILL_FACT.search(folded)) and not _PAY_ORDER.search(folded)
+    asked = _BILL_FACT.search(folded) or money_facts.asks_what_is_owed(folded)
+    return bool(asked) and not _PAY_ORDER.search(folded)
 
 
 # A request not to do something: "don't show me my balance", "no, don't list my payees", 見せないで.

@@ -1,0 +1,74 @@
+"""Money asked about that is not in the customer's accounts: what a bill owes, what the customer earns.
+
+- What is owed on a bill ("how much do I owe on the xfinity bill", "how much are my bills this
+  month", 今月の請求っていくら, 水道代の未払い分) is a fact about the bill: an answer, never a payment
+  (unless a pay verb orders it: "pay what I owe on…") and never the account's balance.
+- What the customer earns ("what's my yearly income", "how much do I make a year", 年収, 手取り) is
+  neither a balance nor a list of transactions; money that came in, asked about ("has my paycheck
+  been deposited", 給料は入金されてる), still reads the history.
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Owed on a bill: an amount still to pay, or the bills' total.
+_OWED = re.compile(
+    r"\b(?:i|we) (?:still |currently )?owe\b|\bowed?\b|\bowing\b|\boutstanding\b|\bunpaid\b|"
+    r"\bleft to pay\b|\bstill (?:have to|need to|got to) pay\b|\bdue\b|"
+    r"未払|未納|残って|残り|あといくら"
+)
+_BILLS = re.compile(
+    r"\bbills?\b|\binvoices?\b|"
+    r"請求|料金|(?:電気|ガス|水道|電話|携帯|ケータイ|スマホ|ネット)代|光熱費"
+)
+_HOW_MUCH_BILLS = re.compile(
+    r"\b(?:how much|what) (?:is|are|will be) (?:all |the )?(?:of )?(?:my|the|our) (?:\w+ ){0,2}bills?\b|"
+    r"\b(?:total|sum) (?:of|for) (?:all )?(?:of )?(?:my|the|our) (?:\w+ ){0,2}bills?\b|"
+    r"\bbills?\b.{0,20}\b(?:how much|combined|in total|altogether|total)\b|"
+    r"(?:請求|料金|代|光熱費)(?:は|って|の合計は?|の総額は?)?(?:全部で|合計で|トータルで)?いくら"
+)
+
+
+def asks_what_is_owed(folded: str) -> bool:
+    """ "how much do I owe on the verizon bill", "how much are my bills", 今月の請求っていくら."""
+    if _HOW_MUCH_BILLS.search(folded):
+        return True
+    return bool(_OWED.search(folded)) and bool(_BILLS.search(folded))
+
+
+# What the customer earns: income, salary, pay per period, 年収/月収/手取り.
+_EARNINGS = re.compile(
+    r"\b(?:income|incomes|earnings|salary|salaries|wages?|take[- ]home(?: pay)?|paycheck|pay ?check|"
+    r"pay stub)\b|"
+    r"\bhow much (?:money |cash )?(?:do|did|will|have) (?:i|we) "
+    r"(?:make|made|earn|earned|bring in|get paid)\b|"
+    r"\bhow much (?:am i|are we) (?:making|earning)\b|"
+    r"年収|月収|手取り|給料|給与|収入|稼ぎ|稼い"
+)
+_HOW_MUCH_OR_WHAT = re.compile(
+    r"\bhow much\b|\bhow big\b|\bwhat(?:'s| is| was| are| were)\b|\bwhats\b|\bhow many\b|"
+    r"いくら|どれくらい|どのくらい|何円|何万"
+)
+# Money that came in (or a day it came): the history answers it.
+_ARRIVED = re.compile(
+    r"\b(?:paid in|deposited|deposit(?:ed)? (?:yet|today)|come in|came in|arrived?|landed|"
+    r"received?|hit (?:my|the) account|gone in|went in|cleared|show(?:n|ed)? up|when)\b|"
+    r"\b(?:has|have|did|is|was) (?:my |the )?(?:\w+ )?(?:been )?(?:paid|deposited|credited)\b|"
+    r"入金|振り込まれ|振込まれ|入っ|入りまし|届い|反映"
+)
+
+
+# The account's own money named beside it: "what's my balance after my salary" reads the balance.
+_ACCOUNT_WORDS = re.compile(
+    r"\b(?:balances?|transactions?|statements?|activity|deposits)\b|残高|取引|明細|履歴"
+)
+
+
+def asks_about_earnings(folded: str) -> bool:
+    """ "what's my yearly income", "how much do I make a year", 年収はいくら: not the account's money."""
+    if not _EARNINGS.search(folded) or _ARRIVED.search(folded) or _ACCOUNT_WORDS.search(folded):
+        return False
+    return bool(_HOW_MUCH_OR_WHAT.search(folded))
