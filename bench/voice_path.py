@@ -21,9 +21,10 @@ accuracy (the typed turn's payee/biller, over lines that name one); invented nam
 the spoken turn picked where the typed one picked none: must be 0); amount accuracy (amount and
 currency, over lines with an amount); confidently wrong ("wrong": the spoken turn proposes or does
 something with another intent, payee/biller or amount than the typed one); end of speech → action.
-Lines where only the recognizer's second look at an amount made the turn ask (`hear:recheck`) are
-also run without that doubt ("first look": the same transcript with the readings it wrote in taken
-out), so one run gives both outcomes of the second look, paired line by line.
+Lines that round 4's rules changed — the second look at a name (`hear:recheck_name`) or a spoken
+"and lock" (`hear:and_lock`) — are also run without them ("first look": the same transcript with the
+rival names taken out, run by the text pipeline as it stands), so one run gives both outcomes, paired
+line by line.
 Writes bench/results/voice_path.json and prints the table.
 """
 
@@ -125,8 +126,8 @@ def run_cell(
     by_customer: dict[str, list[float]] = {}
     pairs: list[tuple[str, str]] = []
     same = names = names_ok = amounts = amounts_ok = invented = confident_wrong = 0
-    # the same line without the second look's doubt (hear:recheck): its first-look outcome, paired
-    first_same = first_wrong = rechecked = 0
+    # the same line without round 4's rules (second look at names, "and lock"): its outcome before, paired
+    first_same = first_wrong = rechecked = first_names_ok = 0
     detail = []
     for row in rows:
         samples = on_channel(load_audio(row["audio"]), channel)
@@ -147,15 +148,17 @@ def run_cell(
         wrong = is_wrong(got, want)
         confident_wrong += wrong
         first = got
-        if got is not None and any(x.rule == "hear:recheck" for x in got.trace):
+        rules = {x.rule for x in got.trace} if got is not None else set()
+        if rules & ROUND4:  # the same transcript without round 4's rules: its outcome before, paired
             rechecked += 1
-            request = TurnRequest(id=row["id"], customer_id=cid, text=DOUBT.sub("", transcript), now=now)
+            request = TurnRequest(id=row["id"], customer_id=cid, text=without_round4(got), now=now)  # type: ignore[arg-type]
             first = runner.run(request)
         first_same += first is not None and same_outcome(first, want)
         first_wrong += is_wrong(first, want)
         if name_of(want):
             names += 1
             names_ok += got is not None and name_of(got) == name_of(want)
+            first_names_ok += first is not None and name_of(first) == name_of(want)
         elif got is not None and name_of(got):
             invented += 1
         if want.entities.amount_minor is not None:
@@ -201,6 +204,8 @@ def run_cell(
         "rechecked": rechecked,
         "first_look_same": first_same,
         "first_look_wrong": first_wrong,
+        "first_look_names_ok": first_names_ok,
+        "names_ok": names_ok,
         "amount_acc": round(amounts_ok / amounts, 4) if amounts else None,
         "amounts": amounts,
         "eos_p50": round(statistics.median(eos), 1) if eos else None,
@@ -213,6 +218,20 @@ def run_cell(
         },
         "detail": detail,
     }
+
+
+ROUND4 = {"hear:recheck_name", "hear:and_lock"}
+
+
+def without_round4(got: TurnResult) -> str:
+    """The transcript as round 3 ran it: the rival names the second look wrote in taken out ("and lock"
+    needs nothing: its transcript is the words heard)."""
+    text = got.transcript or ""
+    for x in got.trace:
+        if x.rule == "hear:recheck_name":
+            for rival in x.surface.split(" / ")[1:]:
+                text = text.replace(f" (or {rival})", "", 1)
+    return text
 
 
 def is_wrong(got: TurnResult | None, want: TurnResult) -> bool:
@@ -355,8 +374,8 @@ def _line(c: dict[str, Any]) -> str:
         f"{_pct(c['same_as_typed']):>6}{_pct(c['name_acc']):>6}{c['invented_names']:>4}"
         f"{_pct(c['amount_acc']):>7}{c.get('confident_wrong', '-'):>6}"
         f"{c['eos_p50'] or '-':>7}{c['eos_p95'] or '-':>7}{c['eos_max'] or '-':>7}"
-        f"  rechecked {c.get('rechecked', 0)}: first look same {c.get('first_look_same', '-')},"
-        f" wrong {c.get('first_look_wrong', '-')}"
+        f"  round 4 changed {c.get('rechecked', 0)}: first look same {c.get('first_look_same', '-')},"
+        f" wrong {c.get('first_look_wrong', '-')}, names {c.get('first_look_names_ok', '-')}/{c['names']}"
     )
 
 

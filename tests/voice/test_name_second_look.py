@@ -29,8 +29,8 @@ C002 = (
 KRISTEN = (
     ("Send $50 to Chris O'Neil.", 0.41),
     ("Send $50 to Chris O'Neil", 0.12),
-    ("Send $50 to Kristen O'Neill.", 0.09),
-    ("Send $50 to Kristin O'Neill.", 0.02),
+    ("Send $50 to Kristen O'Neill.", 0.16),
+    ("Send $50 to Kristin O'Neill.", 0.04),
 )
 
 
@@ -54,15 +54,15 @@ def test_a_biller_span_is_found_and_a_sentence_without_names_has_none() -> None:
 
 
 def test_a_registered_rival_heard_often_enough_is_written_in_with_its_trace(ears: dict[str, Ear]) -> None:
-    """Kristen O'Neill at 0.11 against Chris O'Neil's 0.53 (0.2 of it): the turn gets both names, traced."""
+    """Kristen O'Neill at 0.2 against Chris O'Neil's 0.53 (0.38 of it): the turn gets both names, traced."""
     text, changes = hear("Send $50 to Chris O'Neil.", (), ears["c_002"], name_rechecks=KRISTEN)
     assert text == "Send $50 to Chris O'Neil (or Kristen O'Neill)."
     assert [(c.rule, c.heard) for c in changes] == [("hear:recheck_name", "Chris O'Neil / Kristen O'Neill")]
 
 
 def test_a_faint_rival_name_changes_nothing(ears: dict[str, Ear]) -> None:
-    """A rival at 0.02 against 0.6 is no doubt: the transcript and the trace stay as they were."""
-    readings = (("Send $50 to Chris O'Neil.", 0.6), ("Send $50 to Kristen O'Neill.", 0.02))
+    """A rival at 0.12 against 0.6 (0.2 of it, under the bar) is no doubt: nothing changes."""
+    readings = (("Send $50 to Chris O'Neil.", 0.6), ("Send $50 to Kristen O'Neill.", 0.12))
     assert hear("Send $50 to Chris O'Neil.", (), ears["c_002"], name_rechecks=readings) == (
         "Send $50 to Chris O'Neil.",
         [],
@@ -109,7 +109,7 @@ def test_a_biller_rival_is_written_in_too(ears: dict[str, Ear]) -> None:
 
 def test_the_share_is_the_documented_one() -> None:
     """The bar chosen on the development set (docs/voice.md, round 4) is the one hearing uses."""
-    assert NAME_RECHECK == 0.15
+    assert NAME_RECHECK == 0.3
 
 
 class _Looked:
@@ -119,7 +119,9 @@ class _Looked:
         self.text, self.name_rechecks = text, tuple(name_rechecks)
 
     def transcribe(self, samples: Samples, *, bias: Sequence[str] = ()) -> Hypothesis:
-        return Hypothesis(self.text, True, samples.size / SAMPLE_RATE * 1000, name_rechecks=self.name_rechecks)
+        return Hypothesis(
+            self.text, True, samples.size / SAMPLE_RATE * 1000, name_rechecks=self.name_rechecks
+        )
 
 
 def _spoken(runner: Any, finals: _Looked, customer: str = "c_002") -> Any:

@@ -28,6 +28,8 @@ class Hypothesis:
     # A second, wider look at each amount of `text`: the transcript up to the amount plus what a
     # wider beam heard from there on, with each reading's probability (see whisper_asr `recheck_beam`).
     rechecks: tuple[tuple[str, float], ...] = ()
+    # The same second look from the first token of each span that names a payee or biller (hearing_names).
+    name_rechecks: tuple[tuple[str, float], ...] = ()
 
 
 class PartialRecognizer(Protocol):

@@ -24,6 +24,8 @@ from teller.voice.audio import FRAME_MS, SAMPLE_RATE, Samples, frames, load_audi
 from teller.voice.engine import VoiceEngine
 from teller.voice.session import Listener, Runner, VoiceEvent
 from teller.voice.settings import VoiceSettings
+from teller.voice.verbs import RULE as AND_LOCK
+from teller.voice.verbs import doubtful_lock, lock_or_unlock
 
 
 def listen_samples(
@@ -143,11 +145,14 @@ def act_on_fragments(
     request = TurnRequest(
         id=request_id, customer_id=customer_id, text=text, now=now or datetime.now().astimezone()
     )
-    final = runner.run(request)
+    heard = [t for turn in turns for t in turn.trace if t.stage == "voice"]  # e.g. a recognizer repair
+    if doubtful_lock(text) and any(t.rule == AND_LOCK for t in heard):
+        final = lock_or_unlock(request_id, text)  # "unlock" heard as "and lock": asks, acts on nothing
+    else:
+        final = runner.run(request)
     voice = {k: v for k, v in turns[-1].timings_ms.items() if k not in final.timings_ms}
     if "eos_to_action" in voice:
         voice["eos_to_action"] = round(voice["eos_to_action"] + final.timings_ms.get("total", 0.0), 2)
-    heard = [t for turn in turns for t in turn.trace if t.stage == "voice"]  # e.g. a recognizer repair
     return final.model_copy(
         update={
             "transcript": text,

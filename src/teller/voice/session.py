@@ -64,6 +64,8 @@ from teller.voice.engine import StreamParts, VoiceEngine
 from teller.voice.hearing import Ear, ear_for, hear
 from teller.voice.repair import repair
 from teller.voice.slots import Tail, end_tail, name_tokens, tail_state
+from teller.voice.verbs import RULE as AND_LOCK
+from teller.voice.verbs import and_lock_trace, doubtful_lock, lock_or_unlock
 
 _STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
 
@@ -308,7 +310,7 @@ class Listener:
         return end_tail(heard.text, self.names, results[0])
 
     def _heard(self, hyp: Hypothesis) -> _Heard:
-        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear, hyp.rechecks)
+        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear, hyp.rechecks, hyp.name_rechecks)
         fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
         text = fixed.text if fixed is not None else heard_text
         traces = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
@@ -316,6 +318,8 @@ class Listener:
             traces.append(
                 TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
             )
+        if self._ear is not None and doubtful_lock(text):  # "unlock" heard as "and lock": ask (verbs.py)
+            traces.append(and_lock_trace(text))
         return _Heard(text, traces)
 
     # -- events ------------------------------------------------------------------------------------
@@ -386,7 +390,10 @@ class Listener:
         text = heard.text
         request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()
-        result = self.runner.run(request)
+        if any(x.rule == AND_LOCK for x in heard.traces):
+            result = lock_or_unlock(rid, text)  # asks lock or unlock: nothing runs, nothing acts
+        else:
+            result = self.runner.run(request)
         if not self.live:
             self._clock += (time.perf_counter() - t) * 1000
         action_at = self._now_ms()

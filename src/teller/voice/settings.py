@@ -29,6 +29,9 @@ class ASRSettings(BaseModel):
     # the amount starts, so hearing can ask about a reading the first pass nearly chose ("$16" / "$60").
     # Costs about one more decode on turns with an amount; 0 turns it off.
     recheck_beam: int = 4
+    # The same second look from the first token of the span that names a payee or biller: another
+    # registered name heard there with enough probability makes the turn ask which (hearing_names).
+    recheck_names: bool = True
     language: str = "en"
     # Whisper pads every input to 30 s; the encoder accepts a shorter window (utterance + this much
     # silence), which is most of the speed-up. 0 keeps the classic 30 s; 1.0 is faster but less accurate.

@@ -25,6 +25,7 @@ from teller.cpu import passive_threads
 from teller.errors import MissingExtra, ModelCorrupt
 from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
+from teller.voice.hearing_names import name_spans
 from teller.voice.hearing_numbers import OPEN, amount_spans
 from teller.voice.settings import ASRSettings
 
@@ -157,9 +158,13 @@ class WhisperFinals:
                 texts.append(text)
         score = float(result.scores[0]) if result.scores else None
         rechecks: tuple[tuple[str, float], ...] = ()
+        name_rechecks: tuple[tuple[str, float], ...] = ()
         if texts and result.sequences_ids and self._settings.recheck_beam > 0:
             best = [t for t in result.sequences_ids[0] if t < eot]
-            rechecks = self._recheck(encoded, prompt, best, texts[0])
+            rechecks = self._recheck(encoded, prompt, best, texts[0], amount_spans(texts[0])[:2])
+            if self._settings.recheck_names:
+                spans = name_spans(texts[0], bias)[:2]
+                name_rechecks = self._recheck(encoded, prompt, best, texts[0], spans)
         return Hypothesis(
             texts[0] if texts else "",
             final=True,
@@ -168,20 +173,21 @@ class WhisperFinals:
             alternatives=tuple(texts[1:]),
             language="ja" if self._japanese else self._settings.language,
             rechecks=rechecks,
+            name_rechecks=name_rechecks,
         )
 
     def _recheck(
-        self, encoded: Any, prompt: list[int], tokens: list[int], text: str
+        self, encoded: Any, prompt: list[int], tokens: list[int], text: str, spans: list[tuple[int, int]]
     ) -> tuple[tuple[str, float], ...]:
-        """A wider beam from the start of each amount in `text` (at most two): every reading it heard,
-        as the transcript up to the amount plus its continuation, with its probability.
+        """A wider beam from the start of each span of `text` (an amount, a name): every reading it
+        heard, as the transcript up to the span plus its continuation, with its probability.
 
-        The continuation stops a few tokens after the amount's own, enough to finish the number.
+        The continuation stops a few tokens after the span's own, enough to finish a number or a name.
         """
         tok, eot, beam = self._tokenizer, self._tokenizer.eot, self._settings.recheck_beam
         lengths = [len(tok.decode(tokens[: i + 1]).lstrip()) for i in range(len(tokens))]
         out: list[tuple[str, float]] = []
-        for start, end in amount_spans(text)[:2]:
+        for start, end in spans:
             first = next((i for i, n in enumerate(lengths) if n > start), None)
             last = next((i for i, n in enumerate(lengths) if n >= end), len(tokens) - 1)
             if first is None:

@@ -1,0 +1,120 @@
+"""The recognizer's second look at a name: where it starts, and what it heard there. Pure text.
+
+- `name_spans(text, names)`: where a transcript says words of the customer's payee and biller names
+  ("Send $50 to Chris O'Neil." → "Chris O'Neil"): the recognizer decodes again from the first token
+  of each (`whisper_asr`, `Hypothesis.name_rechecks`).
+- `name_doubt(text, readings, index, share)`: the second look's readings grouped by the registered
+  payee or biller each names at that place (the customer's names index decides, so a name nobody
+  registered counts for nothing); another one heard with at least `share` of the probability of the
+  one the transcript names — or any, when the second look never heard that one — is written in
+  beside it ("Send $50 to Chris O'Neil (or Kristen O'Neill)."), so the turn asks which (clarify among
+  the names heard). Only registered names are written in; nothing is replaced.
+
+A reading cut off by the length limit inside a name (ending in `OPEN`) neither disputes nor confirms;
+nor does one whose words before the name differ from the transcript's, or one that names nobody.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from teller.voice.hearing_numbers import OPEN, Doubt
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of words of `text` that are words of the Latin `names`, in order."""
+    words = {_fold(w) for name in names if name.isascii() for w in _WORD.findall(name)}
+    words.discard("")
+    spans: list[tuple[int, int]] = []
+    for m in _WORD.finditer(text):
+        if _fold(m.group()) not in words:
+            continue
+        if spans and text[spans[-1][1] : m.start()].strip(" -") == "":
+            spans[-1] = (spans[-1][0], m.end())  # the next word of the same name
+        else:
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+Fix = Callable[[str], str]  # how hearing puts a near-miss name right ("Kristen O'Neil" → "… O'Neill")
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def name_doubt(
+    text: str, readings: Sequence[tuple[str, float]], index: Any, *, share: float, fix: Fix = _same
+) -> Doubt | None:
+    """The registered rivals of the name `text` proposes, written in beside it (see the module docstring).
+
+    `fix`: what hearing does to a transcript's near-miss name, done to each reading too, so a reading
+    is heard as the transcript was."""
+    looked = _looked(text, readings, index, fix)
+    if looked is None:
+        return None
+    chosen, start, end, heard, shown = looked
+    own = heard.get(chosen, 0.0)
+    rivals = sorted(
+        (i for i, p in heard.items() if i != chosen and p >= share * own), key=lambda i: -heard[i]
+    )
+    if not rivals:
+        return None
+    names = [shown[i] for i in rivals]
+    written = text[:end] + "".join(f" (or {n})" for n in names) + text[end:]
+    return Doubt(written, (text[start:end], *names))
+
+
+def rival_share(
+    text: str, readings: Sequence[tuple[str, float]], index: Any, fix: Fix = _same
+) -> float | None:
+    """The strongest registered rival's probability over the proposed name's (inf when the second look
+    never heard that name; 0.0 when no rival was heard); None when `text` proposes no one name."""
+    looked = _looked(text, readings, index, fix)
+    if looked is None:
+        return None
+    chosen, _, _, heard, _ = looked
+    rival = max((p for i, p in heard.items() if i != chosen), default=0.0)
+    own = heard.get(chosen, 0.0)
+    return rival / own if own else (float("inf") if rival else 0.0)
+
+
+_Looked = tuple[str, int, int, dict[str, float], dict[str, str]]
+
+
+def _looked(text: str, readings: Sequence[tuple[str, float]], index: Any, fix: Fix) -> _Looked | None:
+    """(chosen id, its span in `text`, probability heard per registered id, how to write each id)."""
+    if not readings or not text.isascii():
+        return None
+    found = index.scan(text)
+    if found.status != "match" or not found.candidates:
+        return None
+    chosen = found.candidates[0]
+    start, end = chosen.start, chosen.end
+    if not 0 <= start < end <= len(text):
+        return None
+    heard: dict[str, float] = {}
+    shown: dict[str, str] = {}
+    for reading, prob in readings:
+        whole = reading.removesuffix(OPEN)
+        if not whole.startswith(text[:start]) or not whole.isascii():
+            continue
+        tail = fix(whole[start:])
+        match = index.scan(tail)
+        if match.status == "none" or not match.candidates:
+            continue
+        if reading.endswith(OPEN) and match.candidates[0].end >= len(tail.rstrip(" .,?!")):
+            continue  # the name may go on past the cut
+        named = match.candidates[:1] if match.status == "match" else match.candidates
+        for c in named:
+            heard[c.id] = heard.get(c.id, 0.0) + prob
+            shown.setdefault(c.id, c.display_name if c.display_name.isascii() else tail[c.start : c.end])
+    return chosen.id, start, end, heard, shown
+
+
+def _fold(word: str) -> str:
+    return re.sub(r"[^a-z]", "", word.lower())
