@@ -148,8 +148,19 @@ def test_blind_round_8_development_part_scores_at_its_reached_floor(tmp_path: Pa
 
 @needs_shared
 def test_issue_9_rules_sixth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """Fresh EN/JA phrasings of round 6 (issue9_rules6.jsonl), batches written before their runs (23/26
-    first): what is owed on a bill asked about is answered, what the customer earns is no read."""
+    """Fresh EN/JA phrasings of round 6 (issue9_rules6.jsonl), batches written before their runs (23/26,
+    14/19 first): what is owed on a bill asked about is answered, what the customer earns is no read; a
+    thousands comma or a name ending in -ed keeps the date; a period told in the past is its clause's;
+    a condition on an event asks. i9f_038 (…as soon as my refund lands) is answered as a problem report."""
     cases = HERE / "issue9_rules6.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 0.97)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_9_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """70 EN/JA cases written blind by another engineer (blind_round9.jsonl): 67/70 at their first run
+    (main at e9d58fd), all now; its held-out part is never opened here."""
+    cases = HERE / "blind_round9.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout

@@ -181,8 +181,8 @@ class DateChoice:
     extra: tuple[Extraction[date], ...]  # further dates of the same command: which one is meant?
 
 
-_CLAUSE_END = re.compile(
-    r"[,、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|けど|けれど"
+_CLAUSE_END = re.compile(  # a comma between digits ("$1,200") is part of a number
+    r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|けど|けれど"
 )
 _PAST_EN = re.compile(
     r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"
@@ -228,16 +228,31 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
         if d.end <= story_end or _EVENT_AFTER.match(turn.folded[d.end :]):
             explained.append((d.start, d.end))  # the story's date; "for the nov 29 concert": what for
             continue
-        start, end = _clause(turn.folded, d.start)
-        whole = start == 0 and end == len(turn.folded)
-        commands_here = any(start <= a[0] < end for a in anchors)
-        clause = turn.folded[start:end].strip()
-        past = _PAST_EN.search(clause) or _PAST_JA.search(clause)
-        if past and anchors and not whole and not commands_here:
+        if _told_before(turn, evidence, _clause(turn.folded, d.start), anchors):
             explained.append((d.start, d.end))  # "…lunch yesterday, send her $18": lunch's date
         else:
             own.append(d)
+    for vague in turn.date_like:  # "she fronted it this month, could you send her…": that month is hers
+        if _told_before(turn, evidence, _clause(turn.folded, vague.start), anchors):
+            explained.append((vague.start, vague.end))
     return DateChoice(own[0] if own else None, tuple(explained), tuple(own[1:]))
+
+
+def _told_before(turn: NormalizedTurn, evidence: Evidence, clause: Span, anchors: Sequence[Span]) -> bool:
+    """The clause is another one, told in the past: the text has several, the clause holds neither
+    the command cue nor the amount, and a verb in it is past ("Maria grabbed dinner on Tuesday")."""
+    start, end = clause
+    if not anchors or (start == 0 and end == len(turn.folded)):
+        return False
+    if any(start <= a[0] < end for a in anchors):
+        return False
+    # a payee's name is no verb: "…to mohammed al-rashid tomorrow" is not in the past
+    text = list(turn.folded[start:end])
+    for c in evidence.payees.candidates:
+        for i in range(max(c.start, start), min(c.end, end)):
+            text[i - start] = " "
+    clause_text = "".join(text).strip()
+    return bool(_PAST_EN.search(clause_text) or _PAST_JA.search(clause_text))
 
 
 _CARD_WORD = re.compile(
