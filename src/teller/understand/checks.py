@@ -95,6 +95,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
     if intent in _READS and money_facts.asks_what_is_owed(folded) and not forms.names_own_account(folded):
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
+    if intent in _READS and money_facts.asks_what_is_allowed(folded):
+        return Intent.QNA, 0.8, f"{rule}+allowed"  # "can I spend more than what's in my checking"
     if intent in _READS and money_facts.asks_about_earnings(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+earnings"  # "what's my yearly income", 年収はいくら
     if intent is Intent.BALANCE_INQUIRY and forms.balance_of_something_else(folded):

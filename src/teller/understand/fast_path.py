@@ -64,7 +64,7 @@ class FastPath:
             return scheduled.understand(hit, turn, evidence)
         folded = turn.folded
         flags = rules.injection_flags(folded)
-        hits = rules.command_hits(turn.keywords)
+        hits = _asked_read_first(turn.keywords, rules.command_hits(turn.keywords))
         amount, payees, billers = evidence.amount, evidence.payees, evidence.billers
         intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
         intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
@@ -211,7 +211,18 @@ _UNLOCK_CUE = re.compile(
     r"found|resume|restore|lift|remove)\b|解除|再開|戻し|見つか|使えるように"
 )
 _ACCOUNT_WORDS = re.compile(r"\baccounts?\b|口座")
+
+
 # What a balance or a list of transactions is read from: money words.
+def _asked_read_first(folded: str, hits: list[rules.RuleHit]) -> list[rules.RuleHit]:
+    """ "my balance seems off, show me my recent transactions": of two reads, the one asked for."""
+    if len({h.intent for h in hits} & {Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS}) < 2:
+        return hits
+    spans = forms.own_data_spans(folded)
+    asked = [h for h in hits if any(s <= h.start < e for s, e in spans)]
+    return asked + [h for h in hits if h not in asked]
+
+
 _READ_WORDS = re.compile(
     r"\b(?:balances?|money|funds|cash|accounts?|checking|savings|cards?|transactions?|purchas\w*|payments?|"
     r"expen\w+|costs?|cost me|r[au]n me|"

@@ -238,6 +238,11 @@ def asks_for_own_data(folded: str) -> bool:
     return bool(_OWN_DATA.search(folded))
 
 
+def own_data_spans(folded: str) -> list[tuple[int, int]]:
+    """Where the customer asks for their own list or balance ("…seems off, show me my transactions")."""
+    return [m.span() for m in _OWN_DATA.finditer(folded)]
+
+
 def asks_permission(folded: str) -> bool:
     """ "can I send $50 to David Lee": a question in form, a request when it names everything."""
     return bool(_PERMISSION.search(folded))

@@ -1,4 +1,5 @@
-"""Money asked about that is not in the customer's accounts: what a bill owes, what the customer earns.
+"""Money asked about that is not in the customer's accounts: what a bill owes, what the customer earns,
+what the account allows.
 
 - What is owed on a bill ("how much do I owe on the xfinity bill", "how much are my bills this
   month", 今月の請求っていくら, 水道代の未払い分) is a fact about the bill: an answer, never a payment
@@ -6,6 +7,10 @@
 - What the customer earns ("what's my yearly income", "how much do I make a year", 年収, 手取り) is
   neither a balance nor a list of transactions; money that came in, asked about ("has my paycheck
   been deposited", 給料は入金されてる), still reads the history.
+
+- Whether the account allows something ("can I spend more than what's in my checking account", "am
+  I allowed to take out more than I have", 残高より多く使うことはできますか) is a question about it,
+  not a read of it; "can I see my balance" still reads it.
 
 All patterns run on folded text (`teller.normalize.text.fold`).
 """
@@ -72,3 +77,19 @@ def asks_about_earnings(folded: str) -> bool:
     if not _EARNINGS.search(folded) or _ARRIVED.search(folded) or _ACCOUNT_WORDS.search(folded):
         return False
     return bool(_HOW_MUCH_OR_WHAT.search(folded))
+
+
+# Whether the account lets the customer do something: a can-I question whose verb is no read.
+_ALLOWED = re.compile(
+    r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|well|quick question)[,.!]? +)*(?:can|could|may) (?:i|we) "
+    r"(?!(?:please |just |quickly |possibly |also |now )?(?:see|check|view|get|have|know|look|hear|"
+    r"find out|access|pull up|review|read|ask|confirm|verify|go over|take a look)\b)\w+|"
+    r"\b(?:am i|are we) (?:allowed|able|permitted) to (?!(?:see|check|view|get|know|look|access|review)\b)|"
+    r"\bis it (?:possible|ok|okay|allowed) to (?!(?:see|check|view|get|know|look|access|review)\b)|"
+    r"(?:使う|使える|引き出す|下ろす|払う|送る|借りる)ことは(?:でき|可能)|(?:使え|引き出せ|下ろせ|借りられ)ますか"
+)
+
+
+def asks_what_is_allowed(folded: str) -> bool:
+    """ "can I spend more than I have in checking", 残高より多く使うことはできますか: a question."""
+    return bool(_ALLOWED.search(folded))
