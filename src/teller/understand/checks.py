@@ -95,6 +95,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
     if intent in _READS and money_facts.asks_what_is_owed(folded) and not forms.names_own_account(folded):
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
+    if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
+        return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
     if intent in _READS and money_facts.asks_what_is_allowed(folded):
         return Intent.QNA, 0.8, f"{rule}+allowed"  # "can I spend more than what's in my checking"
     if intent in _READS and money_facts.asks_about_earnings(folded):

@@ -50,7 +50,8 @@ _EARNINGS = re.compile(
     r"pay stub)\b|"
     r"\bhow much (?:money |cash )?(?:do|did|will|have) (?:i|we) "
     r"(?:make|made|earn|earned|bring in|get paid)\b|"
-    r"\bhow much (?:am i|are we) (?:making|earning)\b|"
+    r"\bhow much (?:money |cash )?(?:am i|are we) (?:making|earning)\b|"
+    r"\b(?:comes?|coming) in (?:each|every|per|a) (?:week|month|year)\b|"
     r"年収|月収|手取り|給料|給与|収入|稼ぎ|稼い"
 )
 _HOW_MUCH_OR_WHAT = re.compile(
@@ -93,3 +94,16 @@ _ALLOWED = re.compile(
 def asks_what_is_allowed(folded: str) -> bool:
     """ "can I spend more than I have in checking", 残高より多く使うことはできますか: a question."""
     return bool(_ALLOWED.search(folded))
+
+
+# Where money came from, or the rules on something: what the bank can explain, not a read.
+_EXPLAINED = re.compile(
+    r"\bsources? (?:of|for) (?:the |my |all )?(?:\w+ )?(?:money|funds|deposits?|payments?|income)\b|"
+    r"\b(?:rules?|polic(?:y|ies)|requirements?|regulations?) (?:on|for|about|of|regarding) |"
+    r"入金元|お金の出どころ|ルール|規則|規定"
+)
+
+
+def asks_to_be_explained(folded: str) -> bool:
+    """ "what is the source of the deposits in my account", "what are the rules on payees", 登録ルール."""
+    return bool(_EXPLAINED.search(folded))
