@@ -149,13 +149,15 @@ def test_blind_round_8_development_part_scores_at_its_reached_floor(tmp_path: Pa
 @needs_shared
 def test_issue_9_rules_sixth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Fresh EN/JA phrasings of round 6 (issue9_rules6.jsonl), batches written before their runs (23/26,
-    14/19, 18/22, 8/17, 9/9 first): what is owed on a bill asked about is answered, what the customer
+    14/19, 18/22, 8/17, 9/9, 5/9 first): what is owed on a bill asked about is answered, what the customer
     earns is no read; a thousands comma or a name ending in -ed keeps the date; a period told in the past
     is its clause's; a condition on an event, or an event as the time, asks; dates and amounts in
     everyday forms; what the account allows is a question; a read that looks wrong is a problem report;
-    of two reads, the one asked for; where money came from, the rules on payees; the bank's own services.
-    91/93: i9f_038 (…as soon as my refund lands) is answered as a problem report; i9f_075 (the balance on
-    my netflix account) is read."""
+    of two reads, the one asked for; where money came from, the rules on payees; the bank's own services;
+    the same amount again, resent. i9f_094-096 (*just freeze it*) expected a lock that asks which card:
+    NLU++ dev labels the same words an account freeze (`qna`), so they now only must not act. 100/102:
+    i9f_038 (…as soon as my refund lands) is answered as a problem report; i9f_075 (the balance on my
+    netflix account) is read."""
     cases = HERE / "issue9_rules6.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 0.97)
     assert scored.returncode == 0, scored.stdout

@@ -140,6 +140,7 @@ def check_form(
         intent in _MONEY
         and problems.past_payment(folded, dated=bool(turn.dates))
         and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"
+        and not (rule == "repeat_payment" and forms.utterance_form(folded) == "request")  # "resend what I…"
     ):
         concrete = evidence.amount is not None and (
             evidence.payees.status != "none" or evidence.billers.status != "none"

@@ -42,9 +42,9 @@ _REQUEST = _rx(
     rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
     r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
     r"i'm going to need|i was wondering if you could)\b|"
-    rf"{_LEAD}(?:please )?(?:send|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|block|unblock|"
-    r"cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|remit|zelle|"
-    r"venmo)\b|"
+    rf"{_LEAD}(?:please )?(?:send|re-?send|repeat|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|"
+    r"block|unblock|cancel|stop|turn|put|schedule|set up|deactivate|disable|reactivate|enable|activate|"
+    r"remit|zelle|venmo)\b|"
     r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
     # 〜たい (want), not 〜たみたい / 〜ないみたい (seems)
     r"(?<![たっだいる]み)たい|お願い|おねがい|頼む|たのむ|といて|どいて"
@@ -296,6 +296,9 @@ _REPEAT = _rx(
     r"\b(?:the usual|my usual|as usual|the regular (?:amount|payment|transfer)|"
     r"same (?:amount |thing |payment |transfer )?as "
     r"(?:last time|last month|last week|before|always|usual))\b|"
+    # "resend what i sent maria last time", "send the same amount again"
+    r"\bre-?send\b|\bthe same amount\b|"
+    r"\bwhat i (?:sent|paid|gave)\b.*\b(?:last time|before|last (?:week|month))\b|"
     r"いつもの|いつも通り|いつもどおり|前回と同じ|この前と同じ|先月と同じ|同じ金額|同じ額"
 )
 _FOR_SOMEONE_EN = _rx(r"\b(?:to|for) (?P<who>[a-z][a-z'-]+)\b")
