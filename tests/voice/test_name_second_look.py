@@ -107,6 +107,25 @@ def test_a_biller_rival_is_written_in_too(ears: dict[str, Ear]) -> None:
     assert [c.rule for c in changes] == ["hear:recheck_name"]
 
 
+def test_a_name_heard_in_pieces_gets_the_registered_name_beside_the_rival(ears: dict[str, Ear]) -> None:
+    """ "Chris and O'Neil" is no registered form: both registered names are written in, so neither wins."""
+    readings = (("Send $90 to Chris and O'Neil.", 0.3), ("Send $90 to Kristen O'Neill.", 0.3))
+    text, changes = hear("Send $90 to Chris and O'Neil.", (), ears["c_002"], name_rechecks=readings)
+    assert text == "Send $90 to Chris and O'Neil (or Chris O'Neil or Kristen O'Neill)."
+    assert [c.rule for c in changes] == ["hear:recheck_name"]
+
+
+def test_two_rivals_are_written_in_one_group(ears: dict[str, Ear]) -> None:
+    """Steven Phillips and Stephen Philips both heard against Chris O'Neil: one group, strongest first."""
+    readings = (
+        ("Send $75 to Chris O'Neil.", 0.3),
+        ("Send $75 to Steven Phillips.", 0.2),
+        ("Send $75 to Stephen Philips.", 0.1),
+    )
+    text, _ = hear("Send $75 to Chris O'Neil.", (), ears["c_002"], name_rechecks=readings)
+    assert text == "Send $75 to Chris O'Neil (or Steven Phillips or Stephen Philips)."
+
+
 def test_the_share_is_the_documented_one() -> None:
     """The bar chosen on the development set (docs/voice.md, round 4) is the one hearing uses."""
     assert NAME_RECHECK == 0.3
@@ -138,6 +157,14 @@ def test_a_spoken_near_miss_name_with_a_registered_rival_asks_which(runner: Any)
     assert {c.display_name for c in result.candidates} == {"Chris O'Neil", "Kristen O'Neill"}
     voice = [(t.rule, t.surface) for t in result.trace if t.stage == "voice"]
     assert ("hear:recheck_name", "Chris O'Neil / Kristen O'Neill") in voice
+
+
+def test_a_spoken_name_heard_in_pieces_asks_too(runner: Any) -> None:
+    """Heard "Chris and O'Neil" with Kristen O'Neill as strong: the turn asks, it never picks the rival."""
+    readings = (("Send $90 to Chris and O'Neil.", 0.3), ("Send $90 to Kristen O'Neill.", 0.3))
+    result = _spoken(runner, _Looked("Send $90 to Chris and O'Neil.", readings))
+    assert result.action.value == "clarify" and result.entities.recipient_id is None
+    assert {c.display_name for c in result.candidates} == {"Chris O'Neil", "Kristen O'Neill"}
 
 
 def test_a_spoken_name_heard_alike_by_the_second_look_still_confirms(runner: Any) -> None:
