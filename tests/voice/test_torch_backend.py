@@ -187,3 +187,29 @@ def test_torch_backend_refuses_a_model_name(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError):
         load_finals(ASRSettings(backend="torch", device="cpu", model_path="small", model_sha256=""))
+
+
+def test_torch_backend_looks_again_at_amounts_and_names(torch_finals: object) -> None:
+    """The PyTorch decode has the second looks too: readings from the amount's and the name's first token,
+    each reading on from the transcript's own words, the written amount and name among them."""
+    from teller.voice.backends.torch_whisper import TorchWhisperFinals
+
+    assert isinstance(torch_finals, TorchWhisperFinals)
+    hyp = torch_finals.transcribe(load_audio(fixture_path("send $40 to David Lee next Friday")), bias=NAMES)
+    assert hyp.rechecks and hyp.name_rechecks, hyp
+    amount_head = hyp.text[: hyp.text.index("40") - (1 if "$40" in hyp.text else 0)]
+    assert all(reading.startswith(amount_head) for reading, _ in hyp.rechecks)
+    assert any("40" in reading for reading, _ in hyp.rechecks)
+    name_head = hyp.text[: hyp.text.index("David")]
+    assert all(reading.startswith(name_head) for reading, _ in hyp.name_rechecks)
+    assert any("David Lee" in reading for reading, _ in hyp.name_rechecks)
+    assert all(0.0 < p <= 1.0 for _, p in (*hyp.rechecks, *hyp.name_rechecks))
+
+
+def test_torch_second_look_off_returns_none(torch_finals: object) -> None:
+    """recheck_beam 0 turns both second looks off on the torch backend, as on CTranslate2."""
+    from teller.voice.engine import load_finals
+
+    off = load_finals(ASRSettings(backend="torch", device="cpu", recheck_beam=0))
+    hyp = off.transcribe(load_audio(fixture_path("send $40 to David Lee next Friday")), bias=NAMES)
+    assert hyp.rechecks == () and hyp.name_rechecks == ()
