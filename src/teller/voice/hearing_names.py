@@ -7,8 +7,9 @@
   payee or biller each names at that place (the customer's names index decides, so a name nobody
   registered counts for nothing); another one heard with at least `share` of the probability of the
   one the transcript names — or any, when the second look never heard that one — is written in
-  beside it ("Send $50 to Chris O'Neil (or Kristen O'Neill)."), so the turn asks which (clarify among
-  the names heard). Only registered names are written in; nothing is replaced.
+  beside it ("Send $50 to Chris O'Neil (or Kristen O'Neill)."; a name heard as no registered form gets
+  its registered form too: "Chris and O'Neil (or Chris O'Neil or Kristen O'Neill)"), so the turn asks
+  which (clarify among the names heard). Only registered names are written in; nothing is replaced.
 
 A reading cut off by the length limit inside a name (ending in `OPEN`) neither disputes nor confirms;
 nor does one whose words before the name differ from the transcript's, or one that names nobody.
@@ -23,6 +24,7 @@ from typing import Any
 from teller.voice.hearing_numbers import OPEN, Doubt
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_NEAR = 12  # characters between two hits of one name said in pieces ("Chris and O'Neil")
 
 
 def name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
@@ -65,8 +67,13 @@ def name_doubt(
     if not rivals:
         return None
     names = [shown[i] for i in rivals]
-    written = text[:end] + "".join(f" (or {n})" for n in names) + text[end:]
-    return Doubt(written, (text[start:end], *names))
+    said = text[start:end]
+    # a name heard as no registered form ("Chris and O'Neil") gets the registered one beside the rivals,
+    # or the turn would take the rival's exact form over it
+    own_form = shown.get(chosen, "")
+    listed = names if _fold(said) == _fold(own_form) or not own_form else [own_form, *names]
+    written = text[:end] + f" (or {' or '.join(listed)})" + text[end:]
+    return Doubt(written, (said, *names))
 
 
 def rival_share(
@@ -94,11 +101,13 @@ def _looked(text: str, readings: Sequence[tuple[str, float]], index: Any, fix: F
     if found.status != "match" or not found.candidates:
         return None
     chosen = found.candidates[0]
-    start, end = chosen.start, chosen.end
+    # the name as said may span several hits ("Chris and O'Neil": Kristen's "Chris", Chris's "O'Neil")
+    near = [c for c in found.candidates if c.start < chosen.end + _NEAR and c.end > chosen.start - _NEAR]
+    start, end = min(c.start for c in near), max(c.end for c in near)
     if not 0 <= start < end <= len(text):
         return None
     heard: dict[str, float] = {}
-    shown: dict[str, str] = {}
+    shown: dict[str, str] = {chosen.id: chosen.display_name if chosen.display_name.isascii() else ""}
     for reading, prob in readings:
         whole = reading.removesuffix(OPEN)
         if not whole.startswith(text[:start]) or not whole.isascii():

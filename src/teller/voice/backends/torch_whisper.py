@@ -12,6 +12,7 @@ first step and the model's `suppress_ids` always. Loaded only when selected: tor
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +27,10 @@ from teller.voice.backends.whisper_asr import (
     _drop_repeats,
     _window,
     resolve_model,
+    token_spans,
 )
+from teller.voice.hearing_names import name_spans
+from teller.voice.hearing_numbers import OPEN, amount_spans
 from teller.voice.settings import ASRSettings
 
 _DTYPES = ("float16", "bfloat16", "float32")
@@ -99,7 +103,7 @@ class TorchWhisperFinals:
         picks a kernel per matrix shape, so the first decode of a new shape took 0.2-1.3 s on an H100
         (measured: the first turns of each customer, none after). So every shape a turn can meet is run
         once: each encoder window (and its cuFFT plan) with the cross-attention projections, every prompt
-        length, and a two-beam decode through all decoder positions."""
+        length, and a two-beam (and a `recheck_beam`-wide) decode through all decoder positions."""
         import numpy as np
 
         torch, net = self._torch, self.net
@@ -110,11 +114,12 @@ class TorchWhisperFinals:
                 net.start(encoded)
             for length in range(1, min(256, net.max_positions)):
                 net.decode(torch.full((1, length), self.eot - 1, device=net.device), net.start(encoded))
-            state = net.start(encoded)
-            net.decode(torch.tensor([[self.sot]], device=net.device), state)
-            state.reorder(torch.zeros(2, dtype=torch.long, device=net.device))
-            for _ in range(net.max_positions - 2):
-                net.decode(torch.full((2, 1), self.eot - 1, device=net.device), state)
+            for width in sorted({2, self._settings.recheck_beam} - {0, 1}):  # the beam, the second look's
+                state = net.start(encoded)
+                net.decode(torch.tensor([[self.sot]], device=net.device), state)
+                state.reorder(torch.zeros(width, dtype=torch.long, device=net.device))
+                for _ in range(net.max_positions - 2):
+                    net.decode(torch.full((width, 1), self.eot - 1, device=net.device), state)
         self.transcribe(np.zeros(SAMPLE_RATE, dtype=np.float32), bias=("Warm Up", "Second Name"))
         torch.cuda.synchronize()
 
@@ -151,15 +156,22 @@ class TorchWhisperFinals:
         budget = max(1, min(budget, self.net.max_positions - len(prompt)))
         beam = max(1, self._settings.beam_size)
         keep = max(1, min(beam, self._settings.n_best))
+        rechecks: tuple[tuple[str, float], ...] = ()
+        name_rechecks: tuple[tuple[str, float], ...] = ()
         with self._lock, self._torch.inference_mode():
             if encoded is None:
                 encoded = self.encode(samples)
             found = self._beam_search(encoded, prompt, beam, keep, budget)
-        texts: list[str] = []
-        for tokens, _ in found:
-            text = _drop_repeats(self._tok.decode([t for t in tokens if t < self.eot]).strip())
-            if text not in texts:
-                texts.append(text)
+            texts: list[str] = []
+            for tokens, _ in found:
+                text = _drop_repeats(self._tok.decode([t for t in tokens if t < self.eot]).strip())
+                if text not in texts:
+                    texts.append(text)
+            if texts and self._settings.recheck_beam > 0:  # the second looks, as in whisper_asr
+                best = [t for t in found[0][0] if t < self.eot]
+                rechecks = self._recheck(encoded, prompt, best, amount_spans(texts[0])[:2])
+                if self._settings.recheck_names:
+                    name_rechecks = self._recheck(encoded, prompt, best, name_spans(texts[0], bias)[:2])
         return Hypothesis(
             texts[0] if texts else "",
             final=True,
@@ -167,7 +179,64 @@ class TorchWhisperFinals:
             confidence=found[0][1] if found else None,
             alternatives=tuple(texts[1:]),
             language="ja" if self._japanese else self._settings.language,
+            rechecks=rechecks,
+            name_rechecks=name_rechecks,
         )
+
+    def _recheck(
+        self, encoded: Any, prompt: list[int], tokens: list[int], spans: list[tuple[int, int]]
+    ) -> tuple[tuple[str, float], ...]:
+        """A beam of `recheck_beam` from the first token of each span of the decoded `tokens`: every
+        reading, as the transcript up to the span plus what it heard, with its probability (the sum of
+        its log-probabilities, as CTranslate2's `length_penalty=0`); cut readings end in `OPEN`."""
+        out: list[tuple[str, float]] = []
+        decode = self._decode_text
+        for first, last in token_spans(decode, tokens, spans):
+            room = last + 4 - first  # tokens the continuation may take, as in whisper_asr
+            head = tokens[:first]
+            for tail, logp, ended in self._continue(encoded, prompt + head, room):
+                heard = decode(head + tail).strip()
+                out.append((heard + ("" if ended else OPEN), math.exp(logp)))
+        return tuple(out)
+
+    def _decode_text(self, tokens: list[int]) -> str:
+        return str(self._tok.decode(tokens))
+
+    def _continue(self, encoded: Any, prefix: list[int], room: int) -> list[tuple[list[int], float, bool]]:
+        """(tokens after `prefix`, summed log-probability, ended) of the `recheck_beam` best readings."""
+        torch, net = self._torch, self.net
+        beam = self._settings.recheck_beam
+        room = max(1, min(room, net.max_positions - len(prefix)))
+        state = net.start(encoded)
+        logprobs = net.decode(torch.tensor([prefix], device=net.device), state)
+        beams: list[list[int]] = [[]]
+        scores = torch.zeros(1, device=net.device)
+        done: list[tuple[list[int], float, bool]] = []
+        for step in range(room):
+            logprobs[:, self._suppress] = -float("inf")
+            logprobs[:, self.eot + 1 :] = -float("inf")
+            total = (scores[:, None] + logprobs).flatten()
+            top_scores, top_ids = torch.topk(total, min(2 * beam, total.numel()))
+            vocab = logprobs.shape[-1]
+            alive: list[tuple[int, int, float]] = []
+            for score, flat in zip(top_scores.tolist(), top_ids.tolist(), strict=True):
+                source, token = divmod(flat, vocab)
+                if token == self.eot:
+                    if len(alive) < beam:
+                        done.append((beams[source], score, True))
+                elif len(alive) < beam:
+                    alive.append((source, token, score))
+            if not alive:
+                break
+            if step == room - 1:  # out of room: the readings still going are cut
+                done.extend((beams[s] + [t], sc, False) for s, t, sc in alive)
+                break
+            state.reorder(torch.tensor([s for s, _, _ in alive], device=net.device))
+            beams = [beams[s] + [t] for s, t, _ in alive]
+            scores = torch.tensor([sc for _, _, sc in alive], device=net.device)
+            logprobs = net.decode(torch.tensor([[t] for _, t, _ in alive], device=net.device), state)
+        done.sort(key=lambda item: -item[1])
+        return done[:beam]
 
     def _beam_search(
         self, encoded: Any, prompt: list[int], beam: int, keep: int, budget: int

@@ -15,7 +15,7 @@ import math
 import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -185,13 +185,8 @@ class WhisperFinals:
         The continuation stops a few tokens after the span's own, enough to finish a number or a name.
         """
         tok, eot, beam = self._tokenizer, self._tokenizer.eot, self._settings.recheck_beam
-        lengths = [len(tok.decode(tokens[: i + 1]).lstrip()) for i in range(len(tokens))]
         out: list[tuple[str, float]] = []
-        for start, end in spans:
-            first = next((i for i, n in enumerate(lengths) if n > start), None)
-            last = next((i for i, n in enumerate(lengths) if n >= end), len(tokens) - 1)
-            if first is None:
-                continue
+        for first, last in token_spans(tok.decode, tokens, spans):
             found = self._model.model.generate(
                 encoded,
                 [prompt + tokens[:first]],
@@ -223,6 +218,20 @@ class WhisperFinals:
             cached += [*tok.sot_sequence, tok.no_timestamps]
             self._prompts[bias] = cached
         return list(cached)
+
+
+def token_spans(
+    decode: Callable[[list[int]], str], tokens: list[int], spans: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """(first token, last token) of `tokens` covering each character span of their decoded text."""
+    lengths = [len(decode(tokens[: i + 1]).lstrip()) for i in range(len(tokens))]
+    out = []
+    for start, end in spans:
+        first = next((i for i, n in enumerate(lengths) if n > start), None)
+        last = next((i for i, n in enumerate(lengths) if n >= end), len(tokens) - 1)
+        if first is not None:
+            out.append((first, last))
+    return out
 
 
 def _window(samples: int, pad_s: float) -> int:
