@@ -10,6 +10,9 @@ front of the model run as they are. Rows not in the training data keep the packa
 the honest stand-in for held-out data while rules or training data change. Needs the cache of the
 current training data (run `scripts/train_intent.py` once after changing it).
 
+Experiments: `--shares` / `--command-shares` name the `scripts/train_intent.py` run whose cache to use (the
+out-of-fold models of that weighting); `--floor` / `--margin` replace the head file's thresholds.
+
 Prints `bench/understand_eval.py`'s table and misses; writes bench/results/understand_oof.json.
 """
 
@@ -36,6 +39,7 @@ import understand_eval as ue  # noqa: E402
 from teller.domain.intents import Intent  # noqa: E402
 from teller.normalize.turn import normalize_turn  # noqa: E402
 from teller.understand import classifier as clf_module  # noqa: E402
+from teller.understand.decision import Thresholds  # noqa: E402
 from understand_sets import load_sets  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "understand_oof.json"
@@ -68,7 +72,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sets", default="nlupp_dev")
     parser.add_argument("--misses", type=int, default=0)
+    parser.add_argument("--shares", type=ti.parse_shares, help="the training run's --shares (experiments)")
+    parser.add_argument("--command-shares", type=ti.parse_shares, help="the run's --command-shares")
+    parser.add_argument("--floor", type=float, help="experiment: this command floor instead of the head's")
+    parser.add_argument("--margin", type=float, help="experiment: this margin instead of the head's")
+    parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
+    if args.shares:
+        ti.SOURCE_SHARES.update(args.shares)
+    if args.command_shares:
+        ti.COMMAND_SHARES.update(args.command_shares)
 
     table = oof_probabilities()
     classes = [Intent(label) for label in ti.LABELS]
@@ -81,6 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 by_keywords[normalize_turn(case.text, today=case.now.date()).keywords] = probs
     model = clf_module.default_classifier()
     packaged = model.predict
+    if args.floor is not None or args.margin is not None:
+        old = model.thresholds
+        floor = old.floor if args.floor is None else args.floor
+        model.thresholds = Thresholds(floor, old.margin if args.margin is None else args.margin)  # type: ignore[misc]
+    print(f"thresholds: {model.thresholds}; source shares: {ti.SOURCE_SHARES}")
 
     def predict(folded: str) -> list[tuple[Intent, float]]:
         probs = by_keywords.get(folded)
@@ -104,10 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ue.print_table(results)
     if args.misses:
         ue.print_misses(misses, args.misses)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     out = {"results": results, "misses": misses}
-    RESULTS.write_text(json.dumps(out, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {RESULTS}")
+    args.out.write_text(json.dumps(out, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
     return 0
 
 

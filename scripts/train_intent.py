@@ -93,7 +93,7 @@ from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
 
-from teller.domain.intents import Intent
+from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.normalize.text import fold, is_japanese
 from teller.understand.classifier import export_model
 from teller.understand.features import featurize
@@ -119,6 +119,9 @@ C = 8.0
 # Our own short spoken phrasings, NLU++ (real customers' words, the language Teller must understand)
 # and the other public sets (CLINC150, Banking77).
 SOURCE_SHARES = {"own": 0.4, "nlupp": 0.3, "public": 0.3}
+# Experiments only (`--command-shares`): other shares within the command intents. Empty: the same.
+COMMAND_SHARES: dict[str, float] = {}
+_COMMAND_LABELS = frozenset(i.value for i in COMMAND_INTENTS)
 USE_IDF = True
 
 _CLINC = {
@@ -293,6 +296,7 @@ def sample_weights(examples: Sequence[Example], shares: dict[str, float] | None 
     (renormalised over the sources present), split evenly over its examples.
     """
     shares = SOURCE_SHARES if shares is None else shares
+    command_shares = shares | COMMAND_SHARES
     groups: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for ex in examples:
         groups[ex.intent][ex.lang][_source(ex)] += 1
@@ -300,9 +304,21 @@ def sample_weights(examples: Sequence[Example], shares: dict[str, float] | None 
     for i, ex in enumerate(examples):
         langs = groups[ex.intent]
         sources = langs[ex.lang]
-        present = sum(shares[s] for s in sources)
-        weights[i] = (1.0 / len(langs)) * (shares[_source(ex)] / present) / sources[_source(ex)]
+        share = command_shares if ex.intent in _COMMAND_LABELS else shares
+        present = sum(share[s] for s in sources)
+        weights[i] = (1.0 / len(langs)) * (share[_source(ex)] / present) / sources[_source(ex)]
     return weights * (len(examples) / weights.sum())
+
+
+def parse_shares(spec: str) -> dict[str, float]:
+    """`own=0.4,nlupp=0.6,public=0.3` → the `SOURCE_SHARES` it names (unnamed sources keep theirs)."""
+    out = {}
+    for part in spec.split(","):
+        name, _, value = part.partition("=")
+        if name.strip() not in SOURCE_SHARES:
+            raise argparse.ArgumentTypeError(f"unknown source {name!r}: one of {sorted(SOURCE_SHARES)}")
+        out[name.strip()] = float(value)
+    return out
 
 
 def _source(ex: Example) -> str:
@@ -397,7 +413,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--head-out", type=Path, default=HEAD_OUT)
     parser.add_argument("--linear-only", action="store_true", help="skip the encoder head")
     parser.add_argument("--report", type=Path, default=REPORT, help="out-of-fold report (JSON)")
+    parser.add_argument("--shares", type=parse_shares, help="experiment: e.g. own=0.4,nlupp=0.6,public=0.3")
+    parser.add_argument("--command-shares", type=parse_shares, help="experiment: shares in command intents")
     args = parser.parse_args(argv)
+    if args.shares:
+        SOURCE_SHARES.update(args.shares)  # every weighting below (cross-fits included) reads it
+    if args.command_shares:
+        COMMAND_SHARES.update(args.command_shares)
 
     examples = load_training_data()
     counts = Counter((ex.intent, ex.lang) for ex in examples)
