@@ -22,7 +22,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import choices, clauses, forms, frames, money_facts, person, problems, rules
+from teller.understand import choices, clauses, forms, frames, money_facts, person, problems, rules, topics
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -52,6 +52,10 @@ def check_form(
     )
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
         return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
+    if intent is Intent.OUT_OF_SCOPE and _about_bank_service(folded):
+        return Intent.QNA, 0.6, f"{rule}+bank_service"  # "tell me about your mortgages"
+    if intent is Intent.QNA and topics.names_another_service(folded):
+        return Intent.OUT_OF_SCOPE, 0.7, f"{rule}+other_service"  # "my netflix account won't let me log in"
     if (
         intent is Intent.OUT_OF_SCOPE
         and evidence.payees.status == "match"
@@ -161,6 +165,19 @@ def check_form(
         # for a yes (or asks how much; or is refused when the person is no payee).
         return intent, confidence, f"{rule}+permission_request"
     return Intent.QNA, 0.85, f"{rule}+question"
+
+
+def _about_bank_service(folded: str) -> bool:
+    """The bank's own product or service is the topic, and the turn is not one of the non-banking
+    frames that name it in passing (shopping by card, a reminder, a 401k, income)."""
+    return (
+        topics.names_bank_service(folded)
+        and not forms.names_a_bank_product(folded)
+        and not money_facts.asks_about_earnings(folded)
+        and not frames.orders_something(folded)
+        and not frames.charges_a_card(folded)
+        and not frames.asks_for_a_reminder(folded)
+    )
 
 
 def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:

@@ -1,0 +1,87 @@
+"""What a non-command is about: the bank's own products and services, or another company's.
+
+Only ever moves a turn between `qna` and `out_of_scope`; nothing here makes a command.
+
+- A turn the intent model calls `out_of_scope` that names one of the bank's own products or services
+  (an account, a card, a loan or a mortgage, an overdraft, fees, interest, limits, a PIN, online
+  banking or the bank's app, a branch, a statement, a standing order, a direct debit, a transfer)
+  is a bank question: "tell me about your mortgages", 住宅ローンについて知りたい.
+- The same words owned by another company or thing are not the bank's: "my netflix account",
+  "my email password", "a gift card", アマゾンのアカウント. A turn about them alone is `out_of_scope`,
+  also when the model (trained on banking's login and passcode questions) calls it `qna`.
+- Products CLINC150 files under work, not banking (a 401k, a pension, direct deposit, payroll:
+  `forms.names_a_bank_product`), income, shopping, reminders: left as the model says.
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# Another company's (or thing's) account, app, password, card: its name or kind right before the noun.
+_OTHER_OWNER = (
+    r"netflix|amazon|prime|spotify|hulu|disney\+?|youtube|e-?mail|gmail|outlook|hotmail|yahoo|facebook|"
+    r"instagram|twitter|tiktok|whatsapp|snapchat|linkedin|uber|lyft|airbnb|steam|xbox|playstation|psn|"
+    r"nintendo|icloud|apple id|microsoft|wi-?fi|router|laptop|computer|phone|gym|library|gift|sim|"
+    r"birthday|greeting|loyalty|membership|store|frequent flyer|airline|hotel|game|gaming|"
+    r"social media|dating|work|school|student id|insurance|health ?card|id"
+)
+_NOT_BANK_CARD = (
+    r"gift|library|gym|sim|birthday|greeting|christmas|holiday|thank you|loyalty|membership|business|"
+    r"game|sd|memory|graphics|video|report|score"
+)
+_OTHER_SERVICE = _rx(
+    rf"\b(?:{_OTHER_OWNER})(?:'s)? (?:accounts?|apps?|passwords?|pins?|log ?ins?|logins?|"
+    r"memberships?|subscriptions?|user ?names?)\b|"
+    rf"\b(?:{_NOT_BANK_CARD}) cards?\b|"
+    r"(?:アマゾン|amazon|ネットフリックス|netflix|グーグル|google|アップル|apple|ライン|line|メール|"
+    r"ジム|図書館|ギフト|ポイント|会員|sim|携帯|スマホ|ゲーム|インスタ|ツイッター|フェイスブック)"
+    r"の?(?:アカウント|アプリ|パスワード|ログイン)|(?:ギフト|ポイント|会員|図書館|sim|ジムの?)カード"
+)
+# Fees, cards or machines named in passing inside a topic that is not banking: travel, food, places.
+_OTHER_TOPIC = _rx(
+    r"\b(?:flights?|airlines?|baggage|luggage|carry-?on|boarding|hotels?|restaurants?|calories|recipes?|"
+    r"tuition|parking|tolls?|weather|movies?|concerts?|tickets?|nearest|closest|directions)\b|"
+    r"飛行機|フライト|航空|ホテル|レストラン|カロリー|レシピ|天気|映画|チケット|最寄り|道順"
+)
+
+# The bank's own products and services, named as a topic.
+_BANK_SERVICE = _rx(
+    r"\b(?:(?:bank|checking|savings|current|joint|deposit|business|student|personal) accounts?|"
+    r"(?:my|your|an|a|the|this|that) accounts?|accounts? (?:number|details|fees?|limits?)|"
+    r"overdrafts?|overdrawn|loans?|mortgages?|(?:bank|account|card|atm|monthly|overdraft|transfer|"
+    r"foreign|transaction|late|service) (?:fees?|charges?)|fees?|interest rates?|interest (?:on|rate)|"
+    r"apr|credit limits?|(?:daily|withdrawal|spending|card|transfer|account|payment|overdraft) limits?|"
+    r"pin|pin (?:code|number)|(?:online|mobile|internet|telephone|phone) banking|"
+    r"(?:banking|bank'?s?|your) (?:app|website|site)|branch(?:es)?|atms?|cash ?machines?|"
+    r"(?:my|your|bank|monthly|account|card|credit card|paper|e-?|last|latest|next|quarterly|annual|year-end) "
+    r"statements?|standing orders?|"
+    r"direct debits?|(?:bank|wire|international|money) transfers?|iban|sort code|routing number|swift|"
+    r"(?:debit|credit|bank|atm|contactless|virtual) cards?|my cards?|your cards?|cheques?|cheque ?books?|"
+    r"check ?books?|checbooks?|(?:new|more|some|order|of) checks|savings)\b|"
+    r"口座|(?:キャッシュ|デビット|クレジット|銀行の)カード|ローン|手数料|金利|利息|利率|限度額|"
+    r"暗証番号|(?:ネット|インターネット|モバイル|オンライン)バンキング|(?:バンキング|銀行の?)アプリ|"
+    r"(?<![a-z])atm(?![a-z])|支店|窓口|明細|振込|振り込み|送金|口座振替|引き落とし|自動引落|定期預金|普通預金|当座|貸越|通帳"
+)
+
+
+def names_another_service(folded: str) -> bool:
+    """ "my netflix account won't let me log in", "i forgot my email password", アマゾンのアカウント: the
+    account, app or password is another company's, and nothing of the bank's is named beside it."""
+    if not _OTHER_SERVICE.search(folded):
+        return False
+    return not _BANK_SERVICE.search(_OTHER_SERVICE.sub(" ", folded))
+
+
+def names_bank_service(folded: str) -> bool:
+    """ "tell me about your mortgages", "the mobile banking app won't let me log in", 口座の手数料: one
+    of the bank's own products or services is named (and no other company's account or app)."""
+    if _OTHER_TOPIC.search(folded) or names_another_service(folded):
+        return False
+    return bool(_BANK_SERVICE.search(_OTHER_SERVICE.sub(" ", folded)))
