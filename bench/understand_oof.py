@@ -31,9 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "src"))
 
-import intent_calibrate as ic  # noqa: E402
-import intent_head as ih  # noqa: E402
 import train_intent as ti  # noqa: E402
+from intent_oof_report import oof_probabilities as oof_rows  # noqa: E402
 
 import understand_eval as ue  # noqa: E402
 from teller.domain.intents import Intent  # noqa: E402
@@ -47,25 +46,8 @@ RESULTS = ROOT / "bench" / "results" / "understand_oof.json"
 
 def oof_probabilities() -> dict[str, np.ndarray]:
     """Folded training text → out-of-fold probabilities (columns in `train_intent.LABELS` order)."""
-    examples = ti.load_training_data()
-    texts = [ex.text for ex in examples]
-    gold = [ex.intent for ex in examples]
-    y = np.array([ti.LABELS.index(g) for g in gold])
-    w = ti.sample_weights(examples)
-    key = ic.cache_key("linear", texts, gold, w, ti.C, ti.MIN_DF, ti.USE_IDF, ic.FOLDS, ti.SEED)
-    lin_path = ih.CACHE / f"oof-{key}.npy"
-    x = ih.embed(texts)
-    c = ti.HEAD_C_GRID[0]
-    head_path = ih.CACHE / f"oof-{ic.cache_key('head', x, gold, w, c, ic.FOLDS, ti.SEED)}.npy"
-    for path in (lin_path, head_path):
-        if not path.exists():
-            raise SystemExit(f"{path} missing: run scripts/train_intent.py on this training data first")
-    lin_logits = np.load(lin_path)
-    lin = ic.softmax(lin_logits / ti.fit_temperature(lin_logits, y, w))
-    head_logits = np.load(head_path)
-    mix, t, _ = ih.fit_mix_and_temperature(head_logits, lin, y, w)
-    probs = np.exp(ih.mixed_log_probs(head_logits, lin, mix, t))
-    return {text: probs[i] for i, text in enumerate(texts)}
+    examples, probs = oof_rows()
+    return {ex.text: probs[i] for i, ex in enumerate(examples)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
