@@ -1,4 +1,4 @@
-"""Live partials for Japanese: multilingual Whisper base re-decoding the utterance so far, behind a setting."""
+"""Live partials for Japanese: Whisper base re-decoding the utterance so far, behind a setting."""
 
 from __future__ import annotations
 
@@ -90,6 +90,15 @@ def test_filler_partials_are_not_shown(filler: str) -> None:
     assert _feed(partials, 20) == [f"{filler}佐藤健さんに"]
 
 
+@pytest.mark.parametrize("guess", ["1.1.1.1.1.", "Thank you.", "、"])
+def test_draft_without_japanese_letters_is_not_shown(guess: str) -> None:
+    """A draft with no kana or kanji (base's guess at too little audio) is not shown."""
+    draft = ScriptedDraft(("ja", guess), ("ja", "5000円"))
+    partials = WhisperChunkPartials(draft, every_ms=320, first_ms=320)
+    partials.start()
+    assert _feed(partials, 20) == ["5000円"]
+
+
 def test_answers_are_shown() -> None:
     """はい and ええ answer a question: they are partials like any words."""
     draft = ScriptedDraft(("ja", "はい"))
@@ -144,7 +153,9 @@ def test_missing_model_package_names_the_extra(tmp_path: Path, monkeypatch: pyte
     pytest.importorskip("faster_whisper", reason="voice extra not installed")
     from teller.voice.backends.whisper_partials import DraftWhisper
 
-    absent = models.SplitModel("whisper-base", ("teller-no-such-part1", "teller-no-such-part2"), "1", "0" * 64, 1)
+    absent = models.SplitModel(
+        "whisper-base", ("teller-no-such-part1", "teller-no-such-part2"), "1", "0" * 64, 1
+    )
     monkeypatch.setitem(models.PROFILES, "whisper-base", absent)
     monkeypatch.setenv("TELLER_MODEL_CACHE", str(tmp_path))
     with pytest.raises(MissingExtra) as info:
@@ -153,7 +164,7 @@ def test_missing_model_package_names_the_extra(tmp_path: Path, monkeypatch: pyte
 
 
 def test_missing_runtime_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without faster-whisper, loading the Japanese partials raises MissingExtra("faster-whisper", "voice")."""
+    """Without faster-whisper, the Japanese partials raise MissingExtra("faster-whisper", "voice")."""
     from teller.voice.backends.whisper_partials import DraftWhisper
 
     monkeypatch.setitem(sys.modules, "faster_whisper", None)
@@ -286,13 +297,15 @@ def test_stream_sends_japanese_partials(tmp_path: Path) -> None:
     samples = load_audio(FIXTURES / "ja_transfer.wav")
     pcm = (np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes() + b"\x00\x00" * 16_000
     events: list[dict[str, Any]] = []
-    with serve(f"sqlite:///{tmp_path / 'ws.sqlite3'}", settings=settings) as served:
-        with connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth("c_001")) as ws:
-            for start in range(0, len(pcm), 3200):
-                ws.send(pcm[start : start + 3200])
-            ws.send(json.dumps({"type": "end"}))
-            while not events or events[-1]["type"] != "ended":
-                events.append(json.loads(ws.recv(timeout=300)))
+    with (
+        serve(f"sqlite:///{tmp_path / 'ws.sqlite3'}", settings=settings) as served,
+        connect(f"{served.ws_url}/v1/turns/stream", additional_headers=served.auth("c_001")) as ws,
+    ):
+        for start in range(0, len(pcm), 3200):
+            ws.send(pcm[start : start + 3200])
+        ws.send(json.dumps({"type": "end"}))
+        while not events or events[-1]["type"] != "ended":
+            events.append(json.loads(ws.recv(timeout=300)))
     kinds = [e["type"] for e in events]
     assert "partial" in kinds and "final" in kinds, kinds
     assert kinds.index("partial") < kinds.index("final")

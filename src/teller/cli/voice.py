@@ -56,6 +56,7 @@ def listen(
     as_json: Annotated[bool, typer.Option("--json", help="Print each turn contract as JSON.")] = False,
 ) -> None:
     """Listen to a file as if it were a live microphone: partials, endpoints, results, timings."""
+    from teller.config import Settings
     from teller.errors import TellerError
     from teller.pipeline.turn import TurnRunner
     from teller.voice.audio import load_audio
@@ -70,9 +71,10 @@ def listen(
 
     try:
         when = _parse_now(now)
-        engine = VoiceEngine.shared()
+        settings = Settings()  # the environment's TELLER_VOICE__… settings apply, as in the API
+        engine = VoiceEngine.shared(settings.voice)
         samples = load_audio(file, max_seconds=engine.settings.max_seconds)
-        runner = TurnRunner.from_settings()
+        runner = TurnRunner.from_settings(settings)
         results = listen_samples(
             runner, samples, customer_id=customer, now=when, engine=engine, realtime=realtime, on_event=show
         )

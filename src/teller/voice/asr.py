@@ -3,7 +3,7 @@
 Both yield `Hypothesis` values. Partials are cheap and rough (they steer endpointing and prefetch);
 the final is the transcript the turn runs on. Backends live in `voice.backends`:
 
-    PartialRecognizer   pocketsphinx (embedded, real streaming)
+    PartialRecognizer   pocketsphinx (embedded, real streaming, English); chunked Whisper base (Japanese)
     FinalRecognizer     faster-whisper (any CTranslate2 model, cpu/cuda), OpenAI-compatible server
 """
 
@@ -39,8 +39,12 @@ class PartialRecognizer(Protocol):
         """Begin an utterance (drops any previous one)."""
         ...
 
-    def accept(self, frame: Samples) -> Hypothesis | None:
-        """Feed one frame; return the partial when it changed."""
+    def accept(self, frame: Samples, *, speech: bool = True) -> Hypothesis | None:
+        """Feed one frame; return the partial when it changed.
+
+        `speech` False: the listener hears no speech now (or a final is being decoded), so a recognizer
+        that decodes in steps keeps the frame but starts no decode on it.
+        """
         ...
 
 

@@ -3,7 +3,8 @@
 VAD and partial recognizers keep per-stream state, so each live stream borrows its own pair from
 a pool (created on first need, reused afterwards); the final recognizers are shared. The main
 (English) recognizer loads with the engine; the Japanese one on the first Japanese-locale turn, so
-English-only processes never load it.
+English-only processes never load it. Japanese live partials (`asr.ja_partials`) share one draft
+copy of the Japanese model per process, loaded on the first Japanese-locale stream that needs it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from teller.voice.asr import FinalRecognizer, PartialRecognizer
+from teller.voice.backends.whisper_partials import Drafting, WhisperChunkPartials
 from teller.voice.settings import ASRSettings, VoiceSettings
 from teller.voice.vad import VoiceActivity, load_vad
 
 _engines: dict[str, VoiceEngine] = {}
 _finals: dict[str, FinalRecognizer] = {}
+_drafts: dict[str, Drafting] = {}
 _engines_lock = threading.Lock()
 
 
@@ -61,6 +64,13 @@ def _shared_finals(settings: ASRSettings) -> FinalRecognizer:
     return _finals[key]
 
 
+def load_draft(settings: ASRSettings) -> Drafting:
+    """The Japanese model loaded for live partials (`asr.ja_model`, one CPU thread by default)."""
+    from teller.voice.backends.whisper_partials import DraftWhisper
+
+    return DraftWhisper(settings)
+
+
 def load_partials(settings: VoiceSettings) -> PartialRecognizer | None:
     if settings.partials == "none":
         return None
@@ -72,7 +82,8 @@ def load_partials(settings: VoiceSettings) -> PartialRecognizer | None:
 @dataclass
 class StreamParts:
     vad: VoiceActivity
-    partials: PartialRecognizer | None
+    partials: PartialRecognizer | None  # English (pocketsphinx)
+    partials_ja: PartialRecognizer | None = None  # Japanese, made on the stream's first Japanese turn
 
 
 @dataclass
@@ -107,9 +118,22 @@ class VoiceEngine:
 
         return BilingualFinals(ja, self.finals, lid_seconds=self.settings.asr.lid_seconds)
 
-    def partials_for(self, *, japanese: bool) -> bool:
-        """Whether live partials apply: pocketsphinx has only an English model."""
-        return not (japanese and self.settings.asr.ja)
+    def partials_for(self, parts: StreamParts, *, japanese: bool) -> PartialRecognizer | None:
+        """The stream's live partial recognizer for a customer: English (`partials`) or, for a
+        Japanese-locale one, the chunked Japanese recognizer (`asr.ja_partials`; None when "none")."""
+        asr = self.settings.asr
+        if not (japanese and asr.ja):
+            return parts.partials
+        if asr.ja_partials == "none":
+            return None
+        if parts.partials_ja is None:
+            key = asr.model_dump_json()
+            with _engines_lock:
+                draft = _drafts.get(key)
+                if draft is None:
+                    draft = _drafts[key] = load_draft(asr)
+            parts.partials_ja = WhisperChunkPartials(draft, every_ms=asr.ja_partials_every_ms)
+        return parts.partials_ja
 
     @contextmanager
     def stream_parts(self) -> Iterator[StreamParts]:

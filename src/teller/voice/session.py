@@ -3,7 +3,9 @@
 The order of work for one turn, frame by frame:
 
     VAD                 speech probability → speech / not speech
-    partials            pocketsphinx hypothesis (live text; steers endpointing, feeds prefetch)
+    partials            live text (steers endpointing, feeds prefetch): pocketsphinx for English; for a
+                        Japanese-locale customer, with `asr.ja_partials`, Whisper base re-decoding the
+                        speech so far, on voiced frames only and never while a final is being decoded
     endpointing         silence needed depends on the tail of the best text (`slots.Tail`)
     1.5 s of speech     a bilingual customer's language, when the start settles it (`BilingualFinals.early`)
     pause (128 ms)      speculative final decode starts in the background (early work)
@@ -63,7 +65,7 @@ from teller.voice.endpoint import Endpointer, Event, Kind
 from teller.voice.engine import StreamParts, VoiceEngine
 from teller.voice.hearing import Ear, ear_for, hear
 from teller.voice.repair import repair
-from teller.voice.slots import Tail, end_tail, name_tokens, tail_state
+from teller.voice.slots import Tail, end_tail, partial_tail
 from teller.voice.verbs import RULE as AND_LOCK
 from teller.voice.verbs import and_lock_trace, doubtful_lock, lock_or_unlock
 
@@ -174,12 +176,11 @@ class Listener:
         self.live = live
         self.on_event = on_event or (lambda _e: None)
         who = speaker(runner, customer_id)
-        # Japanese-locale customers: the Japanese recognizer, names as written, no English partials
+        # Japanese-locale customers: the Japanese recognizer, names as written, Japanese partials (if on)
         japanese = who.japanese and engine.settings.asr.ja
         self.finals = engine.finals_for(japanese=japanese)
         self.names = (*who.names_ja, *who.names) if japanese else who.names
-        self._partials_on = engine.partials_for(japanese=japanese)
-        self._name_toks = name_tokens(self.names)
+        self._partial_asr = engine.partials_for(parts, japanese=japanese)
         self._ear = _ear(runner, customer_id) if self.settings.hear else None
         previewing = self.settings.preview and isinstance(runner, Previewing)
         self._preview = runner.preview if previewing else None  # type: ignore[attr-defined]
@@ -240,7 +241,7 @@ class Listener:
         self._recent.append(frame)
         if self._endpointer.in_turn:
             self._audio.append(frame)
-            self._partial_step(frame)
+            self._partial_step(frame, speech)
             if self._detect is not None and self._language is None and len(self._audio) == self._lid_frames:
                 self._language = self._detect(np.concatenate(self._audio))
         tail = self._tail() if self._endpointer.in_turn else Tail.NEUTRAL
@@ -261,10 +262,13 @@ class Listener:
             self._pool.shutdown(wait=False)
         return results
 
-    def _partial_step(self, frame: Samples) -> None:
-        if self.parts.partials is None or not self._partials_on:
+    def _partial_step(self, frame: Samples, speech: bool) -> None:
+        if self._partial_asr is None:
             return
-        hyp = self.parts.partials.accept(frame)
+        # A recognizer that decodes in steps starts none while a final is being decoded (it would take
+        # the final's core) or once the start of speech was heard as English (not its language).
+        voiced = speech and self._spec is None and self._language != "en"
+        hyp = self._partial_asr.accept(frame, speech=voiced)
         if hyp is not None:
             self._partial, self._partial_age = hyp.text, 0
             self._partials += 1
@@ -292,8 +296,7 @@ class Listener:
                 self._prefetch(hyp.text)
                 self._spec_tail = self._judge(hyp)
             return self._spec_tail
-        partial = tail_state(self._partial, self._name_toks)
-        return Tail.NEUTRAL if partial is Tail.COMPLETE else partial  # partials are too rough to end early
+        return partial_tail(self._partial, self.names)  # open or neutral: too rough to end a turn early
 
     def _judge(self, hyp: Hypothesis) -> Tail:
         """The speculative final's tail: the text rules, and what the pipeline makes of the words."""
@@ -328,10 +331,10 @@ class Listener:
         if event.kind is Kind.START:
             self._reset_turn()
             self._audio = list(self._recent)
-            if self.parts.partials is not None and self._partials_on:
-                self.parts.partials.start()
+            if self._partial_asr is not None:
+                self._partial_asr.start()
                 for frame in self._audio[:-1]:
-                    self.parts.partials.accept(frame)
+                    self._partial_asr.accept(frame, speech=False)
             return None
         if event.kind is Kind.PAUSE:
             self.on_event(VoiceEvent("pause", self._now_ms(), self._partial))

@@ -46,6 +46,13 @@ class ASRSettings(BaseModel):
     ja_model_sha256: str = ""
     ja_beam_size: int = 2
     ja_window_pad_s: float = 8.0
+    # Live partials for Japanese-locale customers' Japanese speech ("whisper": the Japanese model re-decodes
+    # the utterance so far every `ja_partials_every_ms` while they speak, greedy, on its own copy of the
+    # model with `ja_partials_threads` threads; voice/backends/whisper_partials.py). "none": no partials;
+    # endpointing reads the speculative final. Its cost: docs/voice.md, "Japanese live partials".
+    ja_partials: Literal["whisper", "none"] = "none"
+    ja_partials_every_ms: int = Field(default=480, ge=160)
+    ja_partials_threads: int = Field(default=1, ge=1)
     ja_recheck_beam: int = 0  # not measured on Japanese yet (Whisper base: a second look costs ~2x tiny.en)
     # Language of a Japanese-locale customer's utterance, from the multilingual model's encoder over
     # this many seconds of the start of speech, decided while they are still talking; English then costs

@@ -182,6 +182,16 @@ def tail_state_ja(text: str, names: Sequence[str] = ()) -> Tail:
     return Tail.NEUTRAL
 
 
+def partial_tail(text: str, names: Sequence[str] = ()) -> Tail:
+    """A live partial's tail (Japanese or English rules by script): open or neutral, never complete.
+
+    Partials are too rough to end a turn early; they may only hold it open ("…佐藤健さんに", "…send $50 to").
+    `names` are the customer's payee/biller names as written.
+    """
+    rules = tail_state(text, name_tokens(names)) if text.isascii() else tail_state_ja(text, names)
+    return Tail.NEUTRAL if rules is Tail.COMPLETE else rules
+
+
 def _inside_name_ja(text: str, names: Sequence[str]) -> bool:
     """The text ends on the start of two or more names and on none of them whole ("…佐藤")."""
     if any(text.endswith(n) for n in names):

@@ -29,7 +29,7 @@ class PocketsphinxPartials:
         self._decoder.start_utt()
         self._open, self._frames, self._last = True, 0, ""
 
-    def accept(self, frame: Samples) -> Hypothesis | None:
+    def accept(self, frame: Samples, *, speech: bool = True) -> Hypothesis | None:
         pcm = (np.clip(frame, -1.0, 1.0) * 32767).astype("<i2").tobytes()
         self._decoder.process_raw(pcm, False, False)
         self._frames += 1
