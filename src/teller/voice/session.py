@@ -193,7 +193,7 @@ class Listener:
         self._lid_frames = round((lid_s * 1000 + self.settings.pre_roll_ms) / FRAME_MS) if lid_s > 0 else 0
         self._endpointer = Endpointer(self.settings)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="asr") if live else None
-        self._t0 = time.perf_counter()
+        self._t0 = self._feed_started = time.perf_counter()
         self._clock = 0.0  # reported time (replay: stream time pushed by measured compute)
         self._stream_ms = 0.0  # arrival time of the latest frame: what replayed decisions read
         self._index = 0
@@ -236,7 +236,7 @@ class Listener:
         self._clock = max(self._clock, arrival)
         self._arrivals[self._index] = arrival
         self._index += 1
-        t = time.perf_counter()
+        t = self._feed_started = time.perf_counter()
         speech = self.parts.vad.probability(frame) >= self.settings.vad_threshold
         self._recent.append(frame)
         if self._endpointer.in_turn:
@@ -274,7 +274,13 @@ class Listener:
             self._partials += 1
             if self._first_partial is None:
                 self._first_partial = len(self._audio) * FRAME_MS
-            self.on_event(VoiceEvent("partial", self._now_ms(), hyp.text))
+            # replayed: the frame's own compute so far (a partial decode) counts before the partial shows
+            shown = (
+                self._now_ms()
+                if self.live
+                else self._clock + (time.perf_counter() - self._feed_started) * 1000
+            )
+            self.on_event(VoiceEvent("partial", shown, hyp.text))
             return
         self._partial_age += 1
         if self._partial_age == _STABLE_FRAMES:
