@@ -170,3 +170,15 @@ def test_blind_round_9_development_part_scores_at_its_reached_floor(tmp_path: Pa
     cases = HERE / "blind_round9.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_seventh_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Fresh EN/JA phrasings of round 7 (issue9_rules7.jsonl), batches written before their runs (25/51
+    first): an account by a name none of the customer's (another bank, a wallet, a company) is neither
+    read nor paid from, own accounts by type, label, currency or digits still act; a refund said as a
+    command's condition is the condition, not a problem report; a balance at a past time asks; payments
+    told not to go out list nothing; a price per transfer or per month is no balance."""
+    cases = HERE / "issue9_rules7.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -40,6 +40,8 @@ class Reason(StrEnum):
     UNEXPLAINED_WORDS = "unexplained_words"  # a number, name, negation… nobody accounted for
     UNCLEAR_CORRECTION = "unclear_correction"  # "no wait" with nothing after it
     OTHERS_DATA = "others_data"  # a read or card action about another person's account, card or money
+    UNKNOWN_ACCOUNT = "unknown_account"  # an account none of the customer's (another bank's, a wallet's)
+    PAST_BALANCE = "past_balance"  # a balance asked of a past time: only today's can be read
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
     LOW_CONFIDENCE = "low_confidence"
     NAMES_WITHOUT_COMMAND = "names_without_command"

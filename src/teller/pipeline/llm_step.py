@@ -151,7 +151,8 @@ def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decis
         entities = entities.model_copy(update={"amount_minor": None})
     if "execute_on" in missing:
         entities = entities.model_copy(update={"execute_on": None})
-    if decision.action is Action.CLARIFY and reason is not Reason.UNKNOWN_CARD and decision.reason:
+    asks_which = reason in (Reason.UNKNOWN_CARD, Reason.UNKNOWN_ACCOUNT)
+    if decision.action is Action.CLARIFY and not asks_which and decision.reason:
         return replace(decision, effect=None)  # several candidates: that question comes first
     if missing:
         return Decision(Action.ASK_SLOT, entities, missing, reason=reason)

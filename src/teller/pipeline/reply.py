@@ -57,6 +57,9 @@ _ASK_EN: dict[Reason, str] = {
     Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the request again?",
     Reason.NAMES_WITHOUT_COMMAND: "What would you like to do for {names}: send money, or something else?",
     Reason.OTHERS_DATA: "I can only show or change your own accounts and cards. Did you mean one of yours?",
+    Reason.UNKNOWN_ACCOUNT: "I can only use your accounts with us. Which one do you mean: {names}?",
+    Reason.PAST_BALANCE: "I can tell you your balance now, not on a past day. Would you like today's "
+    "balance, or your recent transactions?",
 }
 _ASK_JA: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
@@ -66,6 +69,8 @@ _ASK_JA: dict[Reason, str] = {
     Reason.UNCLEAR_CORRECTION: "どこを訂正したいのかわかりませんでした。もう一度全体をお願いします。",
     Reason.NAMES_WITHOUT_COMMAND: "{names}へのご用件は何ですか？振込ですか？",
     Reason.OTHERS_DATA: "ご本人の口座とカードのみご案内できます。お客様ご自身のものですか？",
+    Reason.UNKNOWN_ACCOUNT: "当行のお客様の口座のみご利用いただけます。どの口座ですか: {names}",
+    Reason.PAST_BALANCE: "過去の時点の残高はご案内できません。現在の残高か、最近のお取引をご覧になりますか？",
 }
 
 

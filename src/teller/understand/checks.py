@@ -22,7 +22,18 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import choices, clauses, forms, frames, money_facts, person, problems, rules, topics
+from teller.understand import (
+    choices,
+    clauses,
+    conditions,
+    forms,
+    frames,
+    money_facts,
+    person,
+    problems,
+    rules,
+    topics,
+)
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
@@ -101,6 +112,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
     if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
         return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
+    if intent in _READS and money_facts.asks_a_price(folded):
+        return Intent.QNA, 0.8, f"{rule}+price"  # "how much do I pay per month for my checking account"
     if intent in _READS and money_facts.asks_what_is_allowed(folded):
         return Intent.QNA, 0.8, f"{rule}+allowed"  # "can I spend more than what's in my checking"
     if intent in _READS and money_facts.asks_about_earnings(folded):
@@ -129,7 +142,7 @@ def check_form(
         and person.wants_a_person(folded)
     ):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
-    if reads_objects and problems.reports_problem(folded):
+    if reads_objects and problems.reports_problem(conditions.without_conditions(folded)):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.

@@ -84,11 +84,11 @@ _NEGATION = re.compile(
 _CONDITION = re.compile(
     r"(?<![a-z'])(?:unless|except|only if|in case|as long as|provided|whenever|the moment|"
     # an event the money waits for: "once my bonus comes through", "after i get paid", "as soon as…"
-    r"once (?:i|we|my|our|the|it|he|she|they|you)|as soon as(?! (?:possible|you can|you're able)\b)|"
+    r"(?:once|when) (?:i|we|my|our|the|it|he|she|they|you)|as soon as(?! (?:possible|you can|you're able)\b)|"
     r"(?:after|before|until|till) (?:i|we|my|our|he|she|they|it|you)|by the time|"
     r"if(?! (?:you|u|it's ok|it is ok|possible|"
     r"that's ok|that is ok)\b))(?![a-z'])|"
-    r"(?:なら|ならば|場合は?|限り|(?<=[っいしきちりみびぎ])たら(?!どう)|次第|(?<=[っんいしきちりみびぎ])[てで]から|"
+    r"(?:なら|ならば|場合は?|限り|(?<=[っいしきちりみびぎれけせてねめべえ来出見])たら(?!どう)|次第|(?<=[っんいしきちりみびぎ])[てで]から|"
     # an event as the time (帰る前に, 引き落とし前に, 戻るまでに), not a date (3日前, 月末までに)
     r"(?<![0-9０-９日週月年時分秒こそ以])前に|(?<=[るうくすつぬむぶぐ])(?:までに|うちに))"
 )

@@ -20,6 +20,7 @@ from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import forms, frames, rules, scheduled
+from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.checks import check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
@@ -121,7 +122,8 @@ class FastPath:
             u = _with(base, trace, candidates=payees.candidates)
         else:
             u = _with(base, trace)
-        return hold_others_data(cover(u, turn, evidence, cue, dates, card_spans), turn)
+        held = hold_others_data(cover(u, turn, evidence, cue, dates, card_spans), turn)
+        return hold_account_elsewhere(hold_past_balance(held, turn), turn, snapshot)
 
     # -- intent ---------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from teller.understand import money_facts
+from teller.understand import conditions, money_facts
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -91,6 +91,10 @@ def utterance_form(folded: str) -> str:
 
 
 def _sentence_form(folded: str) -> str:
+    # "when my refund arrives, pay the con ed bill": the condition's clause is no question
+    rest = " ".join(conditions.without_conditions(folded).split()).lstrip(",、 ")
+    if rest and rest != folded.strip() and _REQUEST.search(rest):
+        folded = rest
     if _HOWTO.search(folded) or _ASKS.search(folded):
         return "question"
     if _REQUEST.search(folded):

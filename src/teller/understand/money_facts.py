@@ -8,6 +8,9 @@ what the account allows.
   neither a balance nor a list of transactions; money that came in, asked about ("has my paycheck
   been deposited", 給料は入金されてる), still reads the history.
 
+- A price per use or per period ("how much do I pay per month for my checking account", "how much does
+  it cost per transfer", 振込1回あたりいくら) is a question about the bank's fees, not a read.
+
 - Whether the account allows something ("can I spend more than what's in my checking account", "am
   I allowed to take out more than I have", 残高より多く使うことはできますか) is a question about it,
   not a read of it; "can I see my balance" still reads it.
@@ -107,3 +110,18 @@ _EXPLAINED = re.compile(
 def asks_to_be_explained(folded: str) -> bool:
     """ "what is the source of the deposits in my account", "what are the rules on payees", 登録ルール."""
     return bool(_EXPLAINED.search(folded))
+
+
+# A price: how much per use of a service, or per period for keeping an account or a card.
+_PRICE = re.compile(
+    r"\bhow much\b.*\b(?:per|for each|for every|each|every|a) (?:transfer|transaction|wire|withdrawal|"
+    r"payment|deposit|use|time)\b|"
+    r"\bhow much\b.*\b(?:per|a|each|every) (?:month|year|week)\b.*\b(?:for|on|to keep|to have) "
+    r"(?:my|the|an?|this) (?:\w+ )?(?:account|card|checking|savings)\b|"
+    r"(?:1回|一回|毎回|1件|一件)(?:あたり|につき|ごとに)|あたりいくら"
+)
+
+
+def asks_a_price(folded: str) -> bool:
+    """ "how much do I pay per month for my checking account", 振込1回あたりいくら: a fee, not a read."""
+    return bool(_PRICE.search(folded))

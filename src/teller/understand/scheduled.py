@@ -50,6 +50,13 @@ _LIST = re.compile(
     rf"{_FUTURE_JA}.*{_PAYMENT_JA}|{_PAYMENT_JA}.*{_FUTURE_JA}"
 )
 _LIST_ASK = re.compile(rf"\b{_LIST_EN}\b|[?？]|{_LIST_JA}|ますか|ある[？?]?$")
+# Payments told not to go out ("don't let any payment go through for the next hour", "make sure no
+# payments go out this week", 支払いが出ないようにして): a freeze asked for, not a list.
+_KEEP_OUT = re.compile(
+    r"\b(?:don'?t|do not|never) (?:let|allow)\b|\bmake sure (?:no|nothing)\b|"
+    r"\b(?:no|nothing) (?:should|can|may) (?:go|leave)\b|"
+    r"(?:出|引き落とされ|送金され|振り込まれ|払われ)ないように"
+)
 _NEW_PAYMENT = re.compile(r"\b(?:send|pay|transfer|wire|schedule)\b|振り込んで|送金して|払って")
 _NAMED_EN = re.compile(
     rf"\b(?:to|for)\s+(?!(?:cancel|stop|make|pay|send|transfer|move|do|get|see|a|an|the|my|your|this|that)\b)"
@@ -96,7 +103,7 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         return None  # "send $5 to Sato tomorrow", "schedule a payment": a new payment, not a list
     if problems.mentions_payment_made(text) or forms.asks_bill_fact(text):
         return None  # "I made a payment to the wrong account… by tomorrow", "when is my car payment due"
-    if _LIST.search(text) and _LIST_ASK.search(text):
+    if _LIST.search(text) and _LIST_ASK.search(text) and not _KEEP_OUT.search(text):
         return Hit(Intent.SCHEDULED_PAYMENTS, "ja_list_scheduled" if turn.japanese else "en_list_scheduled")
     return None
 

@@ -1,0 +1,202 @@
+"""Which account the words name: one of the customer's own, one kept elsewhere, or a past balance.
+
+- An account by a name that is none of the customer's (another bank's, a wallet's, a company's:
+  "the balance on my netflix account", "my paypal balance", "transfer $100 from my chase account",
+  楽天銀行の口座の残高, PayPayの残高, ゆうちょの口座から振り込んで) is not read, nor paid from, as if
+  it were one of theirs: the turn holds with `unknown_account` and lists their accounts. Their own
+  accounts answer to their type, label, currency and last digits ("my everyday checking", ドル建ての
+  口座, "the account ending in 0042") and to the words that name no account in particular ("my bank
+  account", "my main account", 自分の口座). Money sent *to* an account ("…to maria's chase account",
+  佐藤さんの楽天銀行の口座に) is the payee's, not this.
+- A balance at a past time ("what was my balance last month", "how much did I have in savings on
+  november 1st", 先月末の残高はいくらでしたか, 半年前の残高) is not today's balance: Teller can read
+  only today's, so the turn holds with `past_balance` and asks, keeping the intent.
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from teller.domain.bank import CustomerSnapshot
+from teller.domain.intents import Intent
+from teller.domain.reasons import Reason
+from teller.domain.trace import TraceItem
+from teller.normalize.turn import NormalizedTurn
+from teller.understand.model import Candidate, Understanding
+
+_READS = frozenset({Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS})
+_MONEY = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
+
+# Words that name no account in particular, or one of any customer's by its kind or currency.
+_KNOWN_EN = frozenset(
+    """
+    my our the your this that these those a an all both each every any either one two three which whole
+    entire own only main primary default regular usual normal personal individual bank banking teller
+    online mobile linked other same first second checking chequing current everyday savings saving
+    high-yield high yield ordinary deposit usd dollar dollars us yen jpy euro euros eur account accounts
+    card cards credit debit total available remaining overall actual real exact full cleared pending
+    present latest today's todays new updated running average daily ledger statement end-of-day
+    """.split()  # noqa: SIM905
+)
+_KNOWN_JA = frozenset(
+    """
+    普通 普通預金 当座 当座預金 貯蓄 貯蓄預金 定期 定期預金 預金 貯金 ドル 米ドル ドル建て 円 円建て 外貨
+    外貨預金 usd jpy 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて 各 両方 メイン 口座 今 現在
+    本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
+    """.split()  # noqa: SIM905
+)
+_FUNCTION = r"(?:my|our|the|your|a|an|of|on|in|at|for|from|to|into|with|and|or|is|are|was|what|how)"
+_MOD = rf"(?:(?!{_FUNCTION}\b)[a-z0-9][\w'&.+-]*\s+)"
+# "my netflix account", "the chase checking account", "our joint accounts"
+_ACCOUNT_EN = re.compile(rf"\b(?:my|our|the|your)\s+(?P<mods>{_MOD}{{1,3}}?)(?:bank\s+)?(?:accounts?|acct)\b")
+# "my account with chase", "an account at wells fargo"
+_AT_EN = re.compile(r"\baccounts?\s+(?:at|with|in)\s+(?P<mods>[a-z][\w'&.+-]*(?:\s+[a-z][\w'&.+-]*)?)")
+_AT_KNOWN = re.compile(r"^(?:you|your|us|this|teller|the bank|our bank|my bank|the same)\b")
+# "my paypal balance"
+_BALANCE_EN = re.compile(rf"\b(?:my|our)\s+(?P<mods>{_MOD}{{1,2}}?)balances?\b")
+# "…from my venmo", "from my capital one to maria"
+_FROM_EN = re.compile(
+    rf"\bfrom\s+(?:my|our|the)\s+(?P<mods>{_MOD}{{0,2}}[a-z0-9][\w'&.+-]*)"
+    r"(?=\s+(?:to|on|for|tomorrow|today|tonight|now|please|and|at|by|in)\b|[,.!?]|$)"
+)
+_TO_BEFORE = re.compile(r"\b(?:to|into|towards?)\s+$")
+# 楽天銀行の口座, ゆうちょの口座, PayPayの残高, 全口座の残高
+_JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,})"
+_ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
+_BALANCE_JA = re.compile(rf"{_JA_NAME}の?残高")
+_SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から")
+_JA_TRIM = re.compile(r"(?:口座|預金|アカウント)+$|^(?:全|各|両)|末尾|下[4四]桁|(?:口座)?番号")
+
+
+def _label_words(snapshot: CustomerSnapshot) -> set[str]:
+    words: set[str] = set()
+    for a in snapshot.accounts:
+        label = a.label.casefold()
+        words.update(re.findall(r"[\w'-]+", label))
+        words.update(re.findall(r"[\u30a0-\u30ff\u3400-\u9fff]+", label))
+        words.add(a.number_last4)
+    return words
+
+
+def _unknown_en(mods: str, known: set[str]) -> bool:
+    return any(w not in _KNOWN_EN and w not in known for w in mods.split())
+
+
+def _unknown_ja(mod: str, known: set[str]) -> bool:
+    core = _JA_TRIM.sub("", mod)
+    digits = re.findall(r"[0-9]+", core)
+    if digits and all(d in known for d in digits):  # 末尾7781の口座: one of theirs by its last digits
+        core = re.sub(r"[0-9]+", "", core)
+    return bool(core) and core not in _KNOWN_JA and core not in known
+
+
+def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> str | None:
+    """The words that name an account none of the customer's (for a read: anywhere; for a payment: the
+    account it comes from), or None."""
+    known = _label_words(snapshot)
+    ja = not text.isascii()
+    if intent in _READS:
+        for m in (*_ACCOUNT_EN.finditer(text), *_BALANCE_EN.finditer(text)):
+            if _unknown_en(m["mods"], known):
+                return m.group(0)
+        for m in _AT_EN.finditer(text):
+            if not _AT_KNOWN.match(m["mods"]) and _unknown_en(m["mods"], known):
+                return m.group(0)
+        if ja:
+            for m in (*_ACCOUNT_JA.finditer(text), *_BALANCE_JA.finditer(text)):
+                if _unknown_ja(m["mod"], known) and not text[m.end() :].startswith(("に", "へ")):
+                    return m.group(0)
+        return None
+    if intent not in _MONEY:
+        return None
+    for m in (*_ACCOUNT_EN.finditer(text), *_FROM_EN.finditer(text)):
+        if _TO_BEFORE.search(text[: m.start()]):
+            continue  # "…to the chase account": the payee's
+        if _unknown_en(m["mods"], known):
+            return m.group(0)
+    if ja:
+        for m in _SOURCE_JA.finditer(text):
+            if _unknown_ja(m["mod"], known):
+                return m.group(0)
+    return None
+
+
+def hold_account_elsewhere(
+    u: Understanding, turn: NormalizedTurn, snapshot: CustomerSnapshot
+) -> Understanding:
+    """A read or a payment on an account that is none of the customer's asks which of theirs is meant."""
+    if u.hold is not None or (u.intent not in _READS and u.intent not in _MONEY):
+        return u
+    words = account_elsewhere(turn.keywords, snapshot, u.intent)
+    if words is None:
+        return u
+    trace = (*u.trace, TraceItem("understand", "unknown_account", turn.folded, words))
+    if u.ambiguous_slot is not None:  # several payees or billers fit: that question comes first
+        return replace(u, trace=trace, hold=Reason.UNKNOWN_ACCOUNT)
+    listed = tuple(
+        Candidate(a.id, "account", f"{a.label} ···{a.number_last4}", 50.0, "unknown_account")
+        for a in snapshot.accounts
+    )
+    hold = Reason.UNKNOWN_ACCOUNT
+    return replace(u, trace=trace, hold=hold, candidates=listed, ambiguous_slot="account_id")
+
+
+# A balance asked of a past time: a past verb, or a time that is over.
+_PAST_ASK_EN = re.compile(
+    r"\b(?:what|how much) (?:was|were|did)\b|\bhow much (?:money |cash )?(?:did|had) (?:i|we)\b|"
+    r"\b(?:i|we) had\b|\bused to (?:have|be)\b"
+)
+_PAST_TIME_EN = re.compile(
+    r"\b(?:ago|yesterday|last (?:week|month|year|night|quarter|\w+day)|previous (?:week|month|year)|"
+    r"(?:at|by) the end of (?!(?:this|the|next) (?:week|month|year)\b)\w+|"
+    r"(?:on|at|in) (?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\b)"
+)
+_PRESENT_EN = re.compile(r"\b(?:now|right now|today|currently|current|at the moment|after|since|left)\b")
+_PAST_JA = re.compile(
+    r"(?:[0-9０-９一二三四五六七八九十半数]+(?:日|週間|ヶ月|か月|カ月|ヵ月|年)|半年)前|"
+    r"昨日|先週|先月|去年|昨年|前月|前年|でしたか|だった"
+)
+_PRESENT_JA = re.compile(r"今|現在|本日|今日|最新|後の|以降")
+
+
+# Clauses, so that a time told in another one ("昨日家賃を払ったので、普通預金の残高を教えて") is its own.
+_CLAUSE_BREAK = re.compile(r"[,;、。]|ので|から(?=[、,\s])|けど|\s(?:but|and|so|because)\s")
+_BALANCE_WORD = re.compile(r"\b(?:balance|have|had|was|were)\b|残高|いくら")
+
+
+def _balance_clauses(text: str) -> str:
+    parts = [p for p in _CLAUSE_BREAK.split(text) if _BALANCE_WORD.search(p)]
+    return " , ".join(parts) if parts else text
+
+
+def asks_past_balance(text: str) -> bool:
+    """ "what was my balance last month", 先月末の残高はいくらでしたか: a balance that is not today's."""
+    text = _balance_clauses(text)
+    if not text.isascii():
+        return bool(_PAST_JA.search(text)) and not _PRESENT_JA.search(text)
+    past = bool(_PAST_ASK_EN.search(text)) or bool(_PAST_TIME_EN.search(text))
+    return past and not _PRESENT_EN.search(text)
+
+
+# What was had, not what moved: "how much did I have in savings on november 1st" is a balance.
+_HAD = re.compile(
+    r"\bhow much (?:money |cash )?(?:did (?:i|we) have|had (?:i|we)|was (?:there )?in)\b|"
+    r"\bwhat was (?:my|the) (?:\w+ )?balance\b|残高"
+)
+
+
+def hold_past_balance(u: Understanding, turn: NormalizedTurn) -> Understanding:
+    """A balance asked of a past time asks instead of reading today's (or the history instead)."""
+    if u.intent not in _READS or u.hold is not None:
+        return u
+    text = turn.keywords
+    if u.intent is Intent.RECENT_TRANSACTIONS and not _HAD.search(text):
+        return u
+    if not asks_past_balance(text):
+        return u
+    trace = (*u.trace, TraceItem("understand", "past_balance", turn.folded, "balance_inquiry"))
+    return replace(u, intent=Intent.BALANCE_INQUIRY, trace=trace, hold=Reason.PAST_BALANCE)

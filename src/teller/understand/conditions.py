@@ -1,0 +1,55 @@
+"""A condition on an event said around a command: its own clause, which says when, not what happened.
+
+"pay the xfinity bill as soon as my refund lands", "send maria $40 once my refund comes through",
+"when my refund arrives, pay the con ed bill", 返金が入り次第、電気代を払って, 返金されたら…送って: the
+words of the condition clause tell when the customer wants it, so a refund or a delay said there
+reports no problem (`checks.check_form`), and a clause that opens with *when* is no question about
+the command after it (`forms.utterance_form`). The command still holds on its condition: Teller
+cannot wait for an event (`coverage`).
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A condition on an event, English: the marker and its subject, up to a break or the command's verb.
+_CONDITION_EN = re.compile(
+    r"\b(?:as soon as|once|when(?:ever)?|after|until|till|the moment|by the time|if)\s+"
+    r"(?=(?:i|we|my|our|the|it|he|she|they|his|her|their)\b|(?<!if\s)you\b)"
+)
+# ...which ends at a break, or at a command's verb with its object after the condition's own subject
+# and verb ("when my refund arrives pay the con ed bill"; "if i freeze my card can i still use apple pay"
+# is one clause).
+_CONDITION_END_EN = re.compile(
+    r"[,;.!?]|\s(?=(?:pay|send|transfer|wire|move|lock|freeze|please|then|can you|could you)\s+\S)"
+)
+_OWN_WORDS = re.compile(r"\S+\s+\S+")
+# Japanese: the clause before the marker (返金が入り次第、, 返金されたら, 給料が入ってから).
+_CONDITION_JA = re.compile(
+    r"次第|(?<=[っいしきちりみびぎれけせてねめべえ来出見])たら(?!どう)|なら|[てで]から(?=[、,\s])"
+)
+_CLAUSE_START_JA = re.compile(r"[、。,!?！？\s]")
+
+
+def condition_spans(folded: str) -> list[tuple[int, int]]:
+    """Where a condition on an event is said (its marker and its own words)."""
+    spans: list[tuple[int, int]] = []
+    for m in _CONDITION_EN.finditer(folded):
+        own = _OWN_WORDS.match(folded, m.end())
+        end = _CONDITION_END_EN.search(folded, own.end() if own else m.end())
+        spans.append((m.start(), end.start() if end else len(folded)))
+    if not folded.isascii():
+        for m in _CONDITION_JA.finditer(folded):
+            before = [b.end() for b in _CLAUSE_START_JA.finditer(folded, 0, m.start())]
+            spans.append((before[-1] if before else 0, m.end()))
+    return spans
+
+
+def without_conditions(folded: str) -> str:
+    """`folded` with its condition clauses blanked (positions still index it)."""
+    chars = list(folded)
+    for start, end in condition_spans(folded):
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
