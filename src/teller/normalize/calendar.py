@@ -1,9 +1,10 @@
 """Calendar dates: month ends, public holidays and named days, business days, in the customer's country.
 
-English: end of the month, end of next month, the last day of the month, thanksgiving, christmas
-(eve), new year's day/eve, the first business day of next month, next business day.
-Japanese: 月末, 今月末, 来月末, 勤労感謝の日 (any public holiday by name), 元日, 大晦日, クリスマス,
-来月の最初の営業日, 来月の第1営業日, 翌営業日.
+English: end of the month, end of next (or last) month, the end of december, the last day of the month
+or of february, thanksgiving, christmas (eve), new year's day/eve, the first business day of next
+month, next business day.
+Japanese: 月末, 今月末, 来月末, 先月末, 12月末, 2月の末日, 勤労感謝の日 (any public holiday by name), 元日,
+大晦日, クリスマス, 来月の最初の営業日, 来月の第1営業日, 翌営業日.
 
 Public holidays come from the `holidays` library (maintained, per country, names in English and
 Japanese); days that are named but not public holidays (christmas eve, 大晦日) are a short table
@@ -150,7 +151,16 @@ def warm(country: str | None, today: date) -> None:
 
 # --- handlers ------------------------------------------------------------------------------------
 
-_REL_MONTH = {"this": 0, "the": 0, "next": 1, "今月": 0, "": 0, "来月": 1, "再来月": 2}
+_REL_MONTH = {"this": 0, "the": 0, "next": 1, "last": -1, "previous": -1, "": 0}
+_REL_MONTH |= {"今月": 0, "来月": 1, "再来月": 2, "先月": -1, "前月": -1}
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_MONTH_NUMBER = {name: i for i, name in enumerate(_MONTH_NAMES, start=1)}
+_MONTH_NUMBER |= {name[:3]: i for name, i in list(_MONTH_NUMBER.items())} | {"sept": 9}
+_KANJI_MONTH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+                "十一": 11, "十二": 12}  # fmt: skip
 
 
 def _end_of_month(m: re.Match[str], today: date) -> date | None:
@@ -180,14 +190,22 @@ def _following_business_day(m: re.Match[str], today: date, country: str | None) 
     return _next_business_day(today + timedelta(days=1), country)
 
 
-_MONTH_REL = r"(?P<rel>this|the|next)"
+_MONTH_REL = r"(?P<rel>this|the|next|last|previous)"
 _EN_MONTH_END = re.compile(
     rf"{_B}(?:at |by |on )?(?:the )?(?:(?:very )?end of {_MONTH_REL} month|"
-    rf"last day of (?P<rel2>this|the|next) month|month[- ]end|eom){_E}"
+    rf"last day of (?P<rel2>this|the|next|last|previous) month|month[- ]end|eom){_E}"
+)
+# The end (or last day) of a named month: the next such month that has not ended.
+_EN_NAMED_MONTH_END = re.compile(
+    rf"{_B}(?:at |by |on )?(?:the )?(?:(?:very )?end of|last day of) "
+    rf"(?P<month>{'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))}){_E}"
+)
+_JA_NAMED_MONTH_END = re.compile(
+    r"(?<![0-9])(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月の?(?:月末|末日?|最終日)"
 )
 _EN_WEEKEND = re.compile(rf"{_B}(?:on |over |at )?(?:this|the) weekend{_E}")
 _JA_WEEKEND = re.compile(r"(?:今週の?)?週末")
-_JA_MONTH_END = re.compile(r"(?P<rel>今月|来月|再来月)の?(?:月末|末)日?|月末日?")
+_JA_MONTH_END = re.compile(r"(?P<rel>今月|来月|再来月|先月|前月)の?(?:月末|末|最終日)日?|月末日?")
 _EN_FIRST_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?first (?:business|working|banking) day of {_MONTH_REL} month{_E}"
 )
@@ -223,6 +241,13 @@ def _en_month_end(m: re.Match[str], today: date) -> date | None:
     return _month_end(today, _REL_MONTH[rel])
 
 
+def _named_month_end(m: re.Match[str], today: date) -> date | None:
+    said = m["month"]
+    month = _MONTH_NUMBER.get(said) or _KANJI_MONTH.get(said) or int(said)
+    year = today.year if month >= today.month else today.year + 1
+    return _month_end(date(year, month, 1), 0)
+
+
 def _ja_month_end(m: re.Match[str], today: date) -> date | None:
     text = m.group(0)
     if not m["rel"] and not text.startswith("月末"):
@@ -248,7 +273,9 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
 
     return (
         DateRule(_EN_MONTH_END, _en_month_end, "month_end", ("end", "last day", "eom")),
-        DateRule(_JA_MONTH_END, _ja_month_end, "month_end", ("末",)),
+        DateRule(_JA_MONTH_END, _ja_month_end, "month_end", ("末", "最終日")),
+        DateRule(_EN_NAMED_MONTH_END, _named_month_end, "month_end", ("end of", "last day")),
+        DateRule(_JA_NAMED_MONTH_END, _named_month_end, "month_end", ("末", "最終日")),
         DateRule(_EN_FIRST_BUSINESS, first_business, "first_business_day", ("first ",)),
         DateRule(_JA_FIRST_BUSINESS, first_business, "first_business_day", ("営業日",)),
         DateRule(_EN_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("first ",)),

@@ -33,13 +33,23 @@ _CONDITION_JA = re.compile(
 _CLAUSE_START_JA = re.compile(r"[、。,!?！？\s]")
 
 
+# A condition on an event is said in the present ("once my refund comes through"): a clause in the
+# past tells what happened ("after I transferred money the balance remained the same"), and one with
+# will asks when ("let me know when I will get it").
+_NOT_A_CONDITION_EN = re.compile(
+    r"\b(?:will|would|won'?t|'ll|had|was|were|went|got|did|made|sent|paid|[a-z]{3,}ed)\b|\w'll\b"
+)
+
+
 def condition_spans(folded: str) -> list[tuple[int, int]]:
     """Where a condition on an event is said (its marker and its own words)."""
     spans: list[tuple[int, int]] = []
     for m in _CONDITION_EN.finditer(folded):
         own = _OWN_WORDS.match(folded, m.end())
         end = _CONDITION_END_EN.search(folded, own.end() if own else m.end())
-        spans.append((m.start(), end.start() if end else len(folded)))
+        stop = end.start() if end else len(folded)
+        if not _NOT_A_CONDITION_EN.search(folded, m.end(), stop):
+            spans.append((m.start(), stop))
     if not folded.isascii():
         for m in _CONDITION_JA.finditer(folded):
             before = [b.end() for b in _CLAUSE_START_JA.finditer(folded, 0, m.start())]

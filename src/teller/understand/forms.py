@@ -91,10 +91,12 @@ def utterance_form(folded: str) -> str:
 
 
 def _sentence_form(folded: str) -> str:
-    # "when my refund arrives, pay the con ed bill": the condition's clause is no question
-    rest = " ".join(conditions.without_conditions(folded).split()).lstrip(",、 ")
-    if rest and rest != folded.strip() and _REQUEST.search(rest):
-        folded = rest
+    # "when my refund arrives, pay the con ed bill": a condition's clause opening the sentence is no
+    # question ("can you tell me when my transfer goes through" still asks)
+    spans = conditions.condition_spans(folded)
+    if spans and not folded[: spans[0][0]].strip():
+        rest = folded[spans[0][1] :].lstrip(",、 ")
+        folded = rest if rest and _REQUEST.search(rest) else folded
     if _HOWTO.search(folded) or _ASKS.search(folded):
         return "question"
     if _REQUEST.search(folded):
