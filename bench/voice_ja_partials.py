@@ -12,11 +12,11 @@ with the final on a worker thread (`teller listen --realtime`): the real content
 
 Per configuration: end of speech → action and `end_of_speech` p50 / p95 / max, and the per-file ratio
 on / off (median, p95). With partials on: first partial after speech start (on the listener's clock:
-audio heard plus the compute of the steps before it; speech start from the audio's energy), how much
-speech had been heard then, partials per turn, CER of the last partial against the final transcript
-(and of every partial against the final), CPU of the draft decodes per second of turn audio
-(process CPU time around each step, replay only) and per step. Writes
-bench/results/voice_ja_partials.json, prints the tables.
+audio heard plus the compute of the steps so far; speech start from the audio's energy), how much
+speech had been heard then, partials per turn, CER of the last partial against the final transcript,
+of every partial against the final and against as much of the final as it covers, and the CPU of the
+draft decodes (process CPU time around each step, meaningful replayed only) per second of turn audio
+and per step. Writes bench/results/voice_ja_partials.json (`--live`: …_live.json), prints the tables.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ sys.path.insert(0, str(HERE / "speech"))
 sys.path.insert(0, str(HERE))
 
 from generate import build  # noqa: E402
-from wer import cer  # noqa: E402
+from wer import cer, normalize_ja  # noqa: E402
 
 from teller.domain.turn import TurnRequest  # noqa: E402
 from teller.voice import engine as engine_mod  # noqa: E402
@@ -187,6 +187,8 @@ def main() -> int:
     ons = [f["on"] for f in both]
     last_pairs = [(o["final"], o["partials"][-1]) for o in ons if o["partials"] and o["final"]]
     all_pairs = [(o["final"], p) for o in ons if o["final"] for p in o["partials"]]
+    # what was shown, against as much of the final as it covers (a partial is only the start)
+    prefix_pairs = [(normalize_ja(f)[: len(normalize_ja(p))], p) for f, p in all_pairs]
     step_cpu = [c for o in ons for c in o.get("step_cpu_ms", [])]
     audio_s = sum(o["audio_s"] for o in ons)
     summary = {
@@ -210,6 +212,7 @@ def main() -> int:
         ),
         "cer_last_partial_vs_final": round(cer(last_pairs), 3) if last_pairs else None,
         "cer_every_partial_vs_final": round(cer(all_pairs), 3) if all_pairs else None,
+        "cer_every_partial_vs_final_prefix": round(cer(prefix_pairs), 3) if prefix_pairs else None,
         "draft_cpu_ms_per_audio_s": round(sum(step_cpu) / audio_s, 1) if step_cpu and audio_s else None,
         "draft_cpu_ms_per_step": _stats(step_cpu),
         "steps": len(step_cpu),
@@ -231,7 +234,8 @@ def main() -> int:
     print(f"first partial after speech start p50/p95/max: {fp.get('p50')} / {fp.get('p95')} / "
           f"{fp.get('max')} ms (speech heard then p50 {heard.get('p50')} ms)")  # fmt: skip
     print(f"CER last partial vs final {summary['cer_last_partial_vs_final']}, "
-          f"every partial vs final {summary['cer_every_partial_vs_final']}")  # fmt: skip
+          f"every partial vs final {summary['cer_every_partial_vs_final']}, "
+          f"vs as much of the final as it covers {summary['cer_every_partial_vs_final_prefix']}")  # fmt: skip
     step = summary["draft_cpu_ms_per_step"]
     print(f"draft CPU per second of turn audio {summary['draft_cpu_ms_per_audio_s']} ms; per step p50/p95 "
           f"{step.get('p50')} / {step.get('p95')} ms over {summary['steps']} steps")  # fmt: skip
