@@ -310,3 +310,62 @@ def test_stream_sends_japanese_partials(tmp_path: Path) -> None:
     assert "partial" in kinds and "final" in kinds, kinds
     assert kinds.index("partial") < kinds.index("final")
     assert not next(e for e in events if e["type"] == "partial")["text"].isascii()
+
+
+class LoudVAD:
+    """Speech wherever the frame is not silent."""
+
+    def probability(self, frame: Samples) -> float:
+        return 1.0 if float(np.abs(frame).max()) > 0 else 0.0
+
+    def reset(self) -> None:
+        return None
+
+
+class FixedFinals:
+    def transcribe(self, samples: Samples, *, bias: Any = ()) -> Hypothesis:
+        return Hypothesis("send fifty dollars to", final=True, audio_ms=samples.size / 16)  # open: waits
+
+
+class RecordingPartials:
+    """Records whether the listener let each frame start a decode."""
+
+    def __init__(self) -> None:
+        self.flags: list[bool] = []
+
+    def start(self) -> None:
+        self.flags.clear()
+
+    def accept(self, frame: Samples, *, speech: bool = True) -> Hypothesis | None:
+        self.flags.append(speech)
+        return None
+
+
+def test_no_partial_decode_while_the_final_is_pending() -> None:
+    """From the pause that starts the speculative final to the end of the turn, no frame may start a
+    partial decode, not even a short burst the VAD calls speech (the final has the core)."""
+    from teller.voice.engine import StreamParts
+    from teller.voice.session import Listener
+
+    partials = RecordingPartials()
+    engine = VoiceEngine(VoiceSettings(), finals=FixedFinals())
+    events: list[VoiceEvent] = []
+    listener = Listener(
+        engine,
+        RecordingRunner(),
+        StreamParts(LoudVAD(), partials),
+        customer_id="c_002",
+        on_event=events.append,
+    )
+    speech = np.full(FRAME_SAMPLES, 0.1, dtype=np.float32)
+    # a 64 ms burst (a click, a breath) after the pause is speech to the VAD but resumes nothing
+    frames = [FRAME] * 10 + [speech] * 40 + [FRAME] * 6 + [speech] * 2 + [FRAME] * 40
+    flags_at_pause: int | None = None
+    for frame in frames:
+        listener.feed(frame)
+        if flags_at_pause is None and any(e.kind == "pause" for e in events):
+            flags_at_pause = len(partials.flags)
+    assert [e.kind for e in events if e.kind in ("pause", "end")] == ["pause", "end"]
+    assert flags_at_pause is not None and any(partials.flags[:flags_at_pause])
+    assert not any(partials.flags[flags_at_pause:])
+    assert len(partials.flags) > flags_at_pause  # frames still reached the recognizer, without decoding
