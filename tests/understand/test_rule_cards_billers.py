@@ -19,6 +19,8 @@ from tests.understand.conftest import acts, run
         ("JCBカードを止めて", "c_001"),
         ("ANAカードをロックして", "c_001"),
         ("アメックスを止めて", "c_001"),
+        ("ジェーシービーのカードを止めて", "c_001"),
+        ("イオンのカードをロックして", "c_001"),
     ],
 )
 def test_a_card_the_customer_does_not_hold_is_clarified(runner: Any, text: str, customer: str) -> None:

@@ -33,16 +33,17 @@ _BRANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("visa", re.compile(r"(?<![a-z])visa(?![a-z])|ビザ")),
     ("mastercard", re.compile(r"(?<![a-z])master ?card(?![a-z])|\bmc\b|マスター")),
     ("amex", re.compile(r"(?<![a-z])amex(?![a-z])|american express|アメックス|アメリカン・?エキスプレス")),
-    ("jcb", re.compile(r"(?<![a-z])jcb(?![a-z])")),
+    ("jcb", re.compile(r"(?<![a-z])jcb(?![a-z])|ジェーシービー")),
     ("discover", re.compile(r"\bdiscover card\b")),
     ("diners", re.compile(r"(?<![a-z])diners(?![a-z])|ダイナース")),
 )
-# A word that describes which card ("platinum card", "ANAカード") right before the card word.
-_DESCRIPTOR = re.compile(rf"([a-z]+|[ァ-ヺー]+|[{KANJI_CLASS}]+|[a-z0-9]+)\s?(?:card|カード)")
+# A word that describes which card ("platinum card", "ANAカード", イオンのカード) right before the card word.
+_DESCRIPTOR = re.compile(rf"([a-z]+|[ァ-ヺー]+|[{KANJI_CLASS}]+|[a-z0-9]+)(?:\s?|の)(?:card|カード)")
 _NOT_DESCRIPTORS = frozenset(
     {"my", "the", "a", "your", "this", "that", "credit", "debit", "debt", "bank", "atm", "new", "old", "lost",
      "stolen", "other", "second", "teller", "one", "which", "any", "his", "her", "our", "their", "same",
-     "クレジット", "デビット", "ending", "in", "of", "cards"}
+     "クレジット", "デビット", "ending", "in", "of", "cards", "自分", "私", "僕", "俺", "今", "両方", "全部",
+     "銀行", "キャッシュ"}
 )  # fmt: skip
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
