@@ -80,3 +80,42 @@ def test_non_banking_requests_with_banking_verbs_are_out_of_scope(
     result = run(runner, text, customer)
     assert not acts(result)
     assert result.intent.value == "out_of_scope", (result.intent, result.action)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can I pay my con ed bill late",
+        "can i pay the xfinity bill in installments",
+        "could i send david lee $40 by check",
+    ],
+)
+def test_a_can_i_question_about_a_way_of_paying_is_answered(runner: Any, text: str) -> None:
+    """'Can I' with a word beyond the command (late, in cash, by check) asks whether it can be done so."""
+    r = run(runner, text)
+    assert not acts(r) and r.intent.value == "qna"
+
+
+@pytest.mark.parametrize(
+    ("text", "recipient"),
+    [
+        ("is it possible to send 60 dollars to david lee tomorrow?", "p_104"),
+        ("can i schedule a transfer of $25 to aoife brennan for monday", "p_111"),
+    ],
+)
+def test_a_can_i_request_that_names_everything_waits_for_a_yes(
+    runner: Any, text: str, recipient: str
+) -> None:
+    """Asked politely with the amount and the payee, and nothing else, it is proposed for confirmation."""
+    r = run(runner, text)
+    assert r.action.value == "confirm" and r.entities.recipient_id == recipient
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["show me the transfers i sent to david lee", "i'd like to view all the payments we made to con edison"],
+)
+def test_payments_made_asked_to_be_shown_read_the_history(runner: Any, text: str) -> None:
+    """A list of payments already made, asked to be shown, is the history (not a question about one)."""
+    r = run(runner, text)
+    assert r.intent.value == "recent_transactions" and r.action.value == "execute"

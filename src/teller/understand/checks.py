@@ -173,11 +173,45 @@ def check_form(
     named = evidence.payees.status != "none" or evidence.billers.status != "none"
     if evidence.amount is not None and recipient_phrase(turn, evidence.residual) is not None:
         named = True  # "can I send $300 to Jim Halpert": the amount and a person, payee or not
-    if intent in _MONEY and named and forms.asks_permission(folded) and not _CARD_WORD.search(folded):
+    if (
+        intent in _MONEY
+        and named
+        and forms.asks_permission(folded, amount_said=evidence.amount is not None)
+        and not _CARD_WORD.search(folded)
+        and not _asks_how(turn, evidence)
+    ):
         # "can I send $50 to David Lee", 山田さんに1万円振り込んでもいいですか: a request that still waits
         # for a yes (or asks how much; or is refused when the person is no payee).
         return intent, confidence, f"{rule}+permission_request"
     return Intent.QNA, 0.85, f"{rule}+question"
+
+
+# How a payment is asked for beyond the coverage lexicon: "can I schedule a transfer of $100 to…".
+_COMMAND_WORDS = frozenset(
+    "schedule scheduled arrange set setup process initiate submit complete through bank-transfer".split()
+)
+_MEANS = re.compile(
+    r"\b(?:in|with|by|using|via) (?:cash|a check|check|cheque|coins?|installments?|crypto\w*|bitcoin)\b"
+)
+
+
+def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:
+    """A can-I question with a word beyond the command's own ("can I pay my con ed bill late", "…in
+    cash", "…online"): it asks whether it can be done that way; it does not order it."""
+    if not turn.folded.isascii():
+        return False
+    if _MEANS.search(turn.folded):
+        return True  # "can I pay my verizon bill in cash"
+    spans: list[Span] = [
+        (c.start, c.end) for c in (*evidence.payees.candidates, *evidence.billers.candidates)
+    ]
+    spans += [(a.start, a.end) for a in turn.amounts] + [(d.start, d.end) for d in turn.dates]
+    phrase = recipient_phrase(turn, evidence.residual)
+    if phrase is not None and (at := turn.folded.find(phrase)) >= 0:
+        spans.append((at, at + len(phrase)))  # "…to Jim Halpert": a person, payee or not (policy says)
+    return any(
+        u.kind == "other" and u.surface not in _COMMAND_WORDS for u in find_unexplained(turn.folded, spans)
+    )
 
 
 def _about_bank_service(folded: str) -> bool:

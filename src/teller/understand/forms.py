@@ -249,9 +249,16 @@ def own_data_spans(folded: str) -> list[tuple[int, int]]:
     return [m.span() for m in _OWN_DATA.finditer(folded)]
 
 
-def asks_permission(folded: str) -> bool:
-    """ "can I send $50 to David Lee": a question in form, a request when it names everything."""
-    return bool(_PERMISSION.search(folded))
+# "is it possible to transfer 200 dollars to maria today": asked politely, with the amount said.
+_PERMISSION_AMOUNT = _rx(
+    rf"{_LEAD}(?:is it possible|would it be possible|am i able|could i possibly)(?: for me)? to\b"
+)
+
+
+def asks_permission(folded: str, *, amount_said: bool = False) -> bool:
+    """ "can I send $50 to David Lee", "is it possible to transfer $200 to maria" (with the amount
+    said): a question in form, a request when it names everything."""
+    return bool(_PERMISSION.search(folded)) or (amount_said and bool(_PERMISSION_AMOUNT.search(folded)))
 
 
 # Objects of "send", "show", "transfer", "lock", "pay" that are not banking: emails, messages,

@@ -153,7 +153,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"reimbursement)\b.*\b(?:been (?:paid|received|sent|deposited|credited)|arrived|c[oa]me (?:in|through)|"
             r"gone (?:in|through)|landed|cleared|paid in)\b|"
             r"\b(?:is|are) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?) "
-            r"(?:to|from|at|between|since|this|last|yesterday|today|on)\b"
+            r"(?:to|from|at|between|since|this|last|yesterday|today|on)\b|"
+            # "i want to see the payments i made to maria", "show me the transfers i sent to david"
+            r"\b(?:show|see|list|view|pull up|bring up|find)\b(?: me)? (?:the|my|all(?: the| my| of my)?) "
+            r"(?:\w+ )?(?:payments?|transfers?|transactions?|purchases|wires?) (?:that |which )?(?:i|we)(?:'ve| have)? "
+            r"(?:made|sent|did|paid|transferred|wired)\b"
         ),
     ),
     (
