@@ -188,7 +188,7 @@ def check_form(
 
 # How a payment is asked for beyond the coverage lexicon: "can I schedule a transfer of $100 to…".
 _COMMAND_WORDS = frozenset(
-    "schedule scheduled arrange set setup process initiate submit complete through bank-transfer".split()
+    {"schedule", "scheduled", "arrange", "set", "setup", "process", "initiate", "submit", "complete"}
 )
 _MEANS = re.compile(
     r"\b(?:in|with|by|using|via) (?:cash|a check|check|cheque|coins?|installments?|crypto\w*|bitcoin)\b"
