@@ -10,8 +10,10 @@ front of the model run as they are. Rows not in the training data keep the packa
 the honest stand-in for held-out data while rules or training data change. Needs the cache of the
 current training data (run `scripts/train_intent.py` once after changing it).
 
-Experiments: `--shares` / `--command-shares` name the `scripts/train_intent.py` run whose cache to use (the
-out-of-fold models of that weighting); `--floor` / `--margin` replace the head file's thresholds.
+Experiments: `--shares` / `--command-shares` / `--augment-nlupp` name the `scripts/train_intent.py` run whose
+cache to use (the out-of-fold models of that weighting or data); `--probs` reads the out-of-fold probabilities
+of another head (`scripts/intent_encoder_oof.py --save-probs`); `--floor` / `--margin` replace the head
+file's thresholds.
 
 Prints `bench/understand_eval.py`'s table and misses; writes bench/results/understand_oof.json.
 """
@@ -56,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=0)
     parser.add_argument("--shares", type=ti.parse_shares, help="the training run's --shares (experiments)")
     parser.add_argument("--command-shares", type=ti.parse_shares, help="the run's --command-shares")
+    parser.add_argument("--augment-nlupp", type=int, default=0, help="the run's --augment-nlupp")
+    parser.add_argument(
+        "--probs", type=Path, help="experiment: out-of-fold probabilities from this file instead"
+    )
     parser.add_argument("--floor", type=float, help="experiment: this command floor instead of the head's")
     parser.add_argument("--margin", type=float, help="experiment: this margin instead of the head's")
     parser.add_argument("--out", type=Path, default=RESULTS)
@@ -64,8 +70,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ti.SOURCE_SHARES.update(args.shares)
     if args.command_shares:
         ti.COMMAND_SHARES.update(args.command_shares)
+    ti.AUGMENT_NLUPP = args.augment_nlupp
 
-    table = oof_probabilities()
+    if args.probs:  # scripts/intent_encoder_oof.py --save-probs: texts and probabilities of another head
+        with np.load(args.probs, allow_pickle=False) as npz:
+            table = {str(t): p for t, p in zip(npz["texts"], npz["probs"], strict=True)}
+    else:
+        table = oof_probabilities()
     classes = [Intent(label) for label in ti.LABELS]
     sets = [s for s in load_sets(dev=True) if s.name in set(args.sets.split(","))]
     by_keywords: dict[str, np.ndarray] = {}

@@ -27,22 +27,24 @@ _PAIRS = ((0.7, 0.5), (0.6, 0.5), (0.7, 0.3), (0.5, 0.0))
 
 def oof_probabilities() -> tuple[list[ti.Example], np.ndarray]:
     """The training rows and their out-of-fold probabilities, mixed and calibrated as packaged."""
-    examples = ti.load_training_data()
+    examples, w, _ = ti.development_rows()
     texts = [ex.text for ex in examples]
     gold = [ex.intent for ex in examples]
     y = np.array([ti.LABELS.index(g) for g in gold])
-    w = ti.sample_weights(examples)
-    key = ic.cache_key("linear", texts, gold, w, ti.C, ti.MIN_DF, ti.USE_IDF, ic.FOLDS, ti.SEED)
+    extra = ti._augment_key()
+    key = ic.cache_key("linear", texts, gold, w, ti.C, ti.MIN_DF, ti.USE_IDF, ic.FOLDS, ti.SEED, *extra)
     x = ih.embed(texts)
-    head_key = ic.cache_key("head", x, gold, w, ti.HEAD_C_GRID[0], ic.FOLDS, ti.SEED)
+    head_key = ic.cache_key("head", x, gold, w, ti.HEAD_C_GRID[0], ic.FOLDS, ti.SEED, *extra)
     paths = (ih.CACHE / f"oof-{key}.npy", ih.CACHE / f"oof-{head_key}.npy")
     for path in paths:
         if not path.exists():
             raise SystemExit(f"{path} missing: run scripts/train_intent.py with these options first")
-    lin_logits, head_logits = np.load(paths[0]), np.load(paths[1])
+    o = np.array([not ex.parent for ex in examples])  # slot-value copies are trained on, never scored
+    lin_logits, head_logits = np.load(paths[0])[o], np.load(paths[1])[o]
+    y, w = y[o], w[o]
     lin = ic.softmax(lin_logits / ti.fit_temperature(lin_logits, y, w))
     mix, t, _ = ih.fit_mix_and_temperature(head_logits, lin, y, w)
-    return examples, np.exp(ih.mixed_log_probs(head_logits, lin, mix, t))
+    return [ex for ex in examples if not ex.parent], np.exp(ih.mixed_log_probs(head_logits, lin, mix, t))
 
 
 def decide(row: np.ndarray, floor: float, margin: float, variant: str = "") -> tuple[str, str]:
@@ -83,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shares", type=ti.parse_shares)
     parser.add_argument("--command-shares", type=ti.parse_shares)
+    parser.add_argument("--augment-nlupp", type=int, default=0, help="the training run's --augment-nlupp")
     args = parser.parse_args(argv)
+    ti.AUGMENT_NLUPP = args.augment_nlupp
     ti.SOURCE_SHARES.update(args.shares or {})
     ti.COMMAND_SHARES.update(args.command_shares or {})
     examples, probs = oof_probabilities()

@@ -123,6 +123,9 @@ SOURCE_SHARES = {"own": 0.4, "nlupp": 0.3, "public": 0.3}
 COMMAND_SHARES: dict[str, float] = {}
 _COMMAND_LABELS = frozenset(i.value for i in COMMAND_INTENTS)
 USE_IDF = True
+# Experiments only (`--augment-nlupp N`): up to N slot-value swaps of each NLU++ row of folds 0-7
+# (`intent_data/nlupp_augment.py`). 0: none, the packaged procedure.
+AUGMENT_NLUPP = 0
 
 _CLINC = {
     "balance": "balance_inquiry",
@@ -184,7 +187,8 @@ class Example:
     text: str  # folded
     intent: str
     lang: str  # "en" | "ja"
-    origin: str  # "clinc" | "banking77" | "own"
+    origin: str  # "clinc" | "banking77" | "nlupp" | "own"
+    parent: str = ""  # a slot-value copy: the folded text of the development row it was made from
 
 
 def clinc_intent(orig_label: str, domain: str, text: str) -> str:
@@ -276,6 +280,59 @@ def load_training_data(shared: Path = SHARED) -> list[Example]:
         seen.add(ex.text)
         kept.append(ex)
     return kept
+
+
+def nlupp_copies(examples: Sequence[Example], copies: int, shared: Path = SHARED) -> list[Example]:
+    """Slot-value swaps of the NLU++ development rows in `examples` (`intent_data/nlupp_augment.py`).
+
+    Each copy carries its row's label and folded text (`parent`); a copy that folds to a training
+    or evaluation text is dropped. Held-out folds are never read into the augmenter.
+    """
+    sys.path.insert(0, str(OWN_DIR))
+    from nlupp_augment import swapped_copies
+
+    rows = [
+        r
+        for r in _read_jsonl(shared / "data" / "intent_train" / "nlupp_banking_train.jsonl")
+        if r["fold"] not in HELDOUT_NLUPP_FOLDS and nlupp_intent(r) is not None
+    ]
+    kept = {ex.text: ex for ex in examples if ex.origin == "nlupp"}
+    taken = {ex.text for ex in examples} | evaluation_texts()
+    out: list[Example] = []
+    for index, text in swapped_copies(rows, copies=copies, seed=SEED):
+        parent = kept.get(fold(rows[index]["text"]))
+        folded = fold(text)
+        if parent is None or folded in taken or not folded:
+            continue
+        taken.add(folded)
+        out.append(Example(folded, parent.intent, parent.lang, "nlupp", parent=parent.text))
+    return out
+
+
+def development_rows() -> tuple[list[Example], np.ndarray, np.ndarray]:
+    """Training rows (slot-value copies last, when `AUGMENT_NLUPP`), their weights and fold ids.
+
+    The folds of the original rows are those of the packaged procedure; a copy is in its row's fold,
+    so no row is ever scored by a model that saw a copy of it.
+    """
+    examples = load_training_data()
+    folds = ic.fold_ids([ex.intent for ex in examples], SEED)
+    if AUGMENT_NLUPP:
+        copies = nlupp_copies(examples, AUGMENT_NLUPP)
+        index = {ex.text: i for i, ex in enumerate(examples)}
+        folds = np.concatenate([folds, np.array([folds[index[c.parent]] for c in copies], dtype=np.int64)])
+        examples = examples + copies
+    return examples, training_weights(examples), folds
+
+
+def training_weights(examples: Sequence[Example]) -> np.ndarray:
+    """`sample_weights` of the original rows; a row and its slot-value copies share its weight."""
+    originals = [ex for ex in examples if not ex.parent]
+    if len(originals) == len(examples):
+        return sample_weights(examples)
+    base = dict(zip((ex.text for ex in originals), sample_weights(originals).tolist(), strict=True))
+    group = Counter(ex.parent or ex.text for ex in examples)
+    return np.array([base[ex.parent or ex.text] / group[ex.parent or ex.text] for ex in examples])
 
 
 def load_jsonl_examples(path: Path, key: str = "intent") -> list[Example]:
@@ -415,13 +472,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, default=REPORT, help="out-of-fold report (JSON)")
     parser.add_argument("--shares", type=parse_shares, help="experiment: e.g. own=0.4,nlupp=0.6,public=0.3")
     parser.add_argument("--command-shares", type=parse_shares, help="experiment: shares in command intents")
+    parser.add_argument("--augment-nlupp", type=int, default=0, help="experiment: slot-value copies per row")
     args = parser.parse_args(argv)
     if args.shares:
         SOURCE_SHARES.update(args.shares)  # every weighting below (cross-fits included) reads it
     if args.command_shares:
         COMMAND_SHARES.update(args.command_shares)
+    global AUGMENT_NLUPP
+    AUGMENT_NLUPP = args.augment_nlupp
 
-    examples = load_training_data()
+    examples, w, folds = development_rows()
     counts = Counter((ex.intent, ex.lang) for ex in examples)
     print(f"{len(examples)} training examples")
     for label in LABELS:
@@ -430,14 +490,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     texts = [ex.text for ex in examples]
     gold = [ex.intent for ex in examples]
     y = np.array([LABELS.index(g) for g in gold])
-    w = sample_weights(examples)
-    folds = ic.fold_ids(gold, SEED)
     lin_logits = _cached(
-        ic.cache_key("linear", texts, gold, w, C, MIN_DF, USE_IDF, ic.FOLDS, SEED),
+        ic.cache_key("linear", texts, gold, w, C, MIN_DF, USE_IDF, ic.FOLDS, SEED, *_augment_key()),
         lambda: ic.cross_fit(folds, lambda tr, te: _linear_logits(examples, tr, te)),
     )
-    temperature = fit_temperature(lin_logits, y, w)
-    lin_oof = ic.softmax(lin_logits / temperature)
+    # Calibration, thresholds and the report use the original rows only (a copy repeats its row).
+    o = np.array([not ex.parent for ex in examples])
+    y_o, w_o, gold_o = y[o], w[o], [g for g, keep in zip(gold, o, strict=True) if keep]
+    temperature = fit_temperature(lin_logits[o], y_o, w_o)
+    lin_oof = ic.softmax(lin_logits[o] / temperature)
     print(f"linear: temperature {temperature:.3f} (out-of-fold, {ic.FOLDS} folds)")
 
     final = fit(examples, w)
@@ -454,33 +515,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     from teller.understand.learned import export_head
 
     x = ih.embed(texts)
-    print(f"out-of-fold, linear alone: accuracy {_weighted_acc(np.log(lin_oof), y, w):.3f} (weighted)")
+    print(f"out-of-fold, linear alone: accuracy {_weighted_acc(np.log(lin_oof), y_o, w_o):.3f} (weighted)")
     best: tuple[float, float, float, float, np.ndarray] | None = None
     for c in HEAD_C_GRID:
         head_logits = _cached(
-            ic.cache_key("head", x, gold, w, c, ic.FOLDS, SEED),
+            ic.cache_key("head", x, gold, w, c, ic.FOLDS, SEED, *_augment_key()),
             lambda c=c: ic.cross_fit(
                 folds,
                 lambda tr, te: ih.fit_head(x[tr], [gold[i] for i in tr], w[tr], LABELS, c=c).logits(x[te]),
             ),
         )
-        mix, t, nll = ih.fit_mix_and_temperature(head_logits, lin_oof, y, w)
-        log_p = ih.mixed_log_probs(head_logits, lin_oof, mix, t)
+        mix, t, nll = ih.fit_mix_and_temperature(head_logits[o], lin_oof, y_o, w_o)
+        log_p = ih.mixed_log_probs(head_logits[o], lin_oof, mix, t)
         print(
-            f"  head C={c:g}: head alone {_weighted_acc(head_logits, y, w):.3f}; "
-            f"mixed (mix {mix}, T {t:.3f}) {_weighted_acc(log_p, y, w):.3f}, NLL {nll:.4f}"
+            f"  head C={c:g}: head alone {_weighted_acc(head_logits[o], y_o, w_o):.3f}; "
+            f"mixed (mix {mix}, T {t:.3f}) {_weighted_acc(log_p, y_o, w_o):.3f}, NLL {nll:.4f}"
         )
         if best is None or nll < best[3]:
             best = (c, mix, t, nll, np.exp(log_p))
     assert best is not None
     c, mix, t, _, probs = best
-    sources = [_source_name(ex) for ex in examples]
-    thresholds, grid = ic.choose_thresholds(probs, LABELS, gold, sources)
-    table = ic.calibration_table(probs, LABELS, gold)
+    sources = [_source_name(ex) for ex in examples if not ex.parent]
+    thresholds, grid = ic.choose_thresholds(probs, LABELS, gold_o, sources)
+    table = ic.calibration_table(probs, LABELS, gold_o)
     print(f"thresholds (out-of-fold, lowest mean cost per source): {thresholds}")
     print("out-of-fold calibration (development data, every row):")
     ic.print_calibration(table)
-    report = _report(probs, gold, sources, thresholds, grid, table, c=c, mix=mix, t=t, t_lin=temperature)
+    report = _report(probs, gold_o, sources, thresholds, grid, table, c=c, mix=mix, t=t, t_lin=temperature)
     head = ih.fit_head(x, gold, w, LABELS, c=c)
     export_head(
         args.head_out,
@@ -502,9 +563,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _augment_key() -> tuple[object, ...]:
+    """What the cache keys add for slot-value copies (nothing for the packaged procedure)."""
+    return ("augment", AUGMENT_NLUPP) if AUGMENT_NLUPP else ()
+
+
 def _linear_logits(examples: Sequence[Example], train: np.ndarray, test: np.ndarray) -> np.ndarray:
     part = [examples[i] for i in train]
-    fitted = fit(part, sample_weights(part))
+    fitted = fit(part, training_weights(part))
     classes = [str(k) for k in fitted.model.classes_]
     z = fitted.decision([examples[i].text for i in test])
     return np.asarray(z[:, [classes.index(label) for label in LABELS]])

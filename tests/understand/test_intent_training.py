@@ -66,8 +66,14 @@ def test_copies_are_deterministic_and_rows_without_slots_give_none(scripts: dict
 def test_a_row_and_its_copies_share_its_weight(scripts: dict[str, ModuleType]) -> None:
     """Copies split their row's weight: the total per row, and every other row's weight, are unchanged."""
     ti = scripts["train"]
-    rows = [ti.Example("send 5 to bob", "transfer_money", "en", "nlupp"), ti.Example("hello", "qna", "en", "own")]
-    copies = [ti.Example(f"send {n} to ann", "transfer_money", "en", "nlupp", parent="send 5 to bob") for n in (6, 7)]
+    rows = [
+        ti.Example("send 5 to bob", "transfer_money", "en", "nlupp"),
+        ti.Example("hello", "qna", "en", "own"),
+    ]
+    copies = [
+        ti.Example(f"send {n} to ann", "transfer_money", "en", "nlupp", parent="send 5 to bob")
+        for n in (6, 7)
+    ]
     base = ti.training_weights(rows)
     both = ti.training_weights(rows + copies)
     assert both[0] + both[2] + both[3] == pytest.approx(base[0])
