@@ -112,6 +112,12 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
     if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
         return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
+    if intent in COMMAND_INTENTS and topics.names_only_a_topic(folded):
+        return Intent.QNA, 0.7, f"{rule}+topic"  # "regarding my checking account": nothing asked yet
+    if intent is Intent.RECENT_TRANSACTIONS and frames.does_a_transaction(folded):
+        if evidence.amount is not None and evidence.amount.value.currency is not None:
+            return Intent.TRANSFER_MONEY, 0.8, f"{rule}+do_transaction"  # "…a transaction of $40 to maria"
+        return Intent.QNA, 0.7, f"{rule}+do_transaction"
     if intent in _READS and money_facts.asks_a_price(folded):
         return Intent.QNA, 0.8, f"{rule}+price"  # "how much do I pay per month for my checking account"
     if intent in _READS and money_facts.asks_what_is_allowed(folded):

@@ -110,3 +110,16 @@ _CHARGE_A_CARD = _rx(
 def charges_a_card(folded: str) -> bool:
     """ "…and charge it to my card", "pay with my credit card", カードで払って: a purchase paid by card."""
     return bool(_CHARGE_A_CARD.search(folded))
+
+
+# A transaction to be done ("complete a transaction of $40 to maria", "process a transaction from my
+# savings"): not the list of transactions read.
+_DOES_TRANSACTION = re.compile(
+    r"\b(?:complete|process|make|do|perform|initiate|execute|carry out|conduct|submit|put through|run)\b "
+    r"(?:a|an|the|one|this|that|my|new|another)? ?(?:new |quick |single )?transactions?\b"
+)
+
+
+def does_a_transaction(folded: str) -> bool:
+    """ "i need to complete a transaction of 40 dollars to maria garcia": a transaction to do, not to read."""
+    return bool(_DOES_TRANSACTION.search(folded))

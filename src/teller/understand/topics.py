@@ -1,6 +1,7 @@
 """What a non-command is about: the bank's own products and services, or another company's.
 
-Only ever moves a turn between `qna` and `out_of_scope`; nothing here makes a command.
+Only ever moves a turn between `qna` and `out_of_scope` (or takes a command away: a topic named with
+nothing asked about it, "about my cards", 普通預金口座について, is a question); nothing here makes a command.
 
 - A turn the intent model calls `out_of_scope` that names one of the bank's own products or services
   (an account, a card, a loan or a mortgage, an overdraft, fees, interest, limits, a PIN, online
@@ -86,3 +87,16 @@ def names_bank_service(folded: str) -> bool:
     if _OTHER_TOPIC.search(folded) or names_another_service(folded):
         return False
     return bool(_BANK_SERVICE.search(_OTHER_SERVICE.sub(" ", folded)))
+
+
+# Only a topic, nothing asked: "about my cards", "regarding my checking account", 普通預金口座について.
+_TOPIC_ONLY = _rx(
+    r"^(?:(?:hi|hello|hey|ok|okay|so|um+|uh+|yes|yeah)[,.!]? +)*(?:it'?s |this is |i'?m calling )?"
+    r"(?:about|regarding|concerning|re|in regards? to|with regards? to|on the subject of) [\w' -]+[.?!]?$|"
+    r"^[^、。？?]{1,20}について(?:です|ですが|なんですが|なんだけど|の(?:相談|質問|件))?[。?？]?$"
+)
+
+
+def names_only_a_topic(folded: str) -> bool:
+    """ "about my cards", "regarding my checking account", 普通預金口座について: a topic, nothing asked."""
+    return bool(_TOPIC_ONLY.search(folded))
