@@ -174,11 +174,24 @@ def test_blind_round_9_development_part_scores_at_its_reached_floor(tmp_path: Pa
 
 @needs_shared
 def test_issue_9_rules_seventh_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """Fresh EN/JA phrasings of round 7 (issue9_rules7.jsonl), batches written before their runs (25/51
-    first): an account by a name none of the customer's (another bank, a wallet, a company) is neither
-    read nor paid from, own accounts by type, label, currency or digits still act; a refund said as a
-    command's condition is the condition, not a problem report; a balance at a past time asks; payments
-    told not to go out list nothing; a price per transfer or per month is no balance."""
+    """186 fresh EN/JA phrasings of round 7 (issue9_rules7.jsonl), five batches written before their runs
+    (25/51, 5/15, 53/55, 35/37, 25/28 first): an account none of the customer's (another bank, a wallet, a
+    company) is neither read nor paid from; a balance at a past time asks; a refund said as a condition is
+    no problem report; a price per transfer is no balance; payments told not to go out list nothing; the
+    end of a named month (12月末, the end of december) and of last month (先月末); round 10's kinds of
+    commands, exactly; a card by a word before の; can-I questions about a way of paying; payments made
+    asked to be shown; a topic alone, an account with a/an, a transaction to be done. i9g_120 expected
+    no action for 振り込んだっけ; round 5's rule reads the history, which it now expects. All pass."""
     cases = HERE / "issue9_rules7.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_10_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """80 EN/JA cases written blind by another engineer (blind_round10.jsonl): 80/80 at their first run
+    (main at 508293b, before round 7's first rule landed), 0 acting wrongly; its held-out part is never
+    opened here."""
+    cases = HERE / "blind_round10.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout

@@ -112,7 +112,7 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
     if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
         return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
-    if intent in COMMAND_INTENTS and topics.names_only_a_topic(folded):
+    if intent in COMMAND_INTENTS and topics.names_only_a_topic(folded) and not _READ_OBJECT.search(folded):
         return Intent.QNA, 0.7, f"{rule}+topic"  # "regarding my checking account": nothing asked yet
     if intent is Intent.RECENT_TRANSACTIONS and frames.does_a_transaction(folded):
         if evidence.amount is not None and evidence.amount.value.currency is not None:
@@ -192,10 +192,14 @@ def check_form(
     return Intent.QNA, 0.85, f"{rule}+question"
 
 
+# What a read reads: a topic naming it ("it's about my balance") asks for it.
+_READ_OBJECT = re.compile(r"\b(?:balances?|transactions?|statements?|spending)\b|残高|取引|明細|入出金")
 # How a payment is asked for beyond the coverage lexicon: "can I schedule a transfer of $100 to…".
 _COMMAND_WORDS = frozenset(
     {"schedule", "scheduled", "arrange", "set", "setup", "process", "initiate", "submit", "complete"}
+    | {"one-time", "one", "time", "single", "quick"}
 )
+_ACCOUNT_PHRASE = re.compile(r"\b(?:from|to|into) (?:my|our|the) (?:[\w'-]+ ){0,3}?accounts?\b")
 _MEANS = re.compile(
     r"\b(?:in|with|by|using|via) (?:cash|a check|check|cheque|coins?|installments?|crypto\w*|bitcoin)\b"
 )
@@ -212,6 +216,7 @@ def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:
         (c.start, c.end) for c in (*evidence.payees.candidates, *evidence.billers.candidates)
     ]
     spans += [(a.start, a.end) for a in turn.amounts] + [(d.start, d.end) for d in turn.dates]
+    spans += [m.span() for m in _ACCOUNT_PHRASE.finditer(turn.folded)]  # "…from my savings to my x account"
     phrase = recipient_phrase(turn, evidence.residual)
     if phrase is not None and (at := turn.folded.find(phrase)) >= 0:
         spans.append((at, at + len(phrase)))  # "…to Jim Halpert": a person, payee or not (policy says)
