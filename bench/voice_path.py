@@ -21,10 +21,11 @@ accuracy (the typed turn's payee/biller, over lines that name one); invented nam
 the spoken turn picked where the typed one picked none: must be 0); amount accuracy (amount and
 currency, over lines with an amount); confidently wrong ("wrong": the spoken turn proposes or does
 something with another intent, payee/biller or amount than the typed one); end of speech → action.
-Lines that round 4's rules changed — the second look at a name (`hear:recheck_name`) or a spoken
-"and lock" (`hear:and_lock`) — are also run without them ("first look": the same transcript with the
-rival names taken out, run by the text pipeline as it stands), so one run gives both outcomes, paired
-line by line.
+Lines round 5's forced look changed (`hear:forced_name`, `hear:forced_rival`, `hear:verb`) are counted
+with how they ended ("forced look changed N: same …, wrong …"). Lines that round 4's rules changed —
+the second look at a name (`hear:recheck_name`) or a spoken "and lock" (`hear:and_lock`) — are also
+run without them ("first look": the same transcript with the rival names taken out, run by the text
+pipeline as it stands), so one run gives both outcomes, paired line by line.
 Writes bench/results/voice_path.json and prints the table.
 """
 
@@ -128,6 +129,7 @@ def run_cell(
     same = names = names_ok = amounts = amounts_ok = invented = confident_wrong = 0
     # the same line without round 4's rules (second look at names, "and lock"): its outcome before, paired
     first_same = first_wrong = rechecked = first_names_ok = 0
+    forced = forced_same = forced_wrong = 0  # lines round 5's forced look changed, and how they ended
     detail = []
     for row in rows:
         samples = on_channel(load_audio(row["audio"]), channel)
@@ -149,6 +151,10 @@ def run_cell(
         confident_wrong += wrong
         first = got
         rules = {x.rule for x in got.trace} if got is not None else set()
+        if rules & ROUND5:
+            forced += 1
+            forced_same += ok
+            forced_wrong += wrong
         if rules & ROUND4:  # the same transcript without round 4's rules: its outcome before, paired
             rechecked += 1
             request = TurnRequest(id=row["id"], customer_id=cid, text=without_round4(got), now=now)  # type: ignore[arg-type]
@@ -205,6 +211,9 @@ def run_cell(
         "first_look_same": first_same,
         "first_look_wrong": first_wrong,
         "first_look_names_ok": first_names_ok,
+        "forced": forced,
+        "forced_same": forced_same,
+        "forced_wrong": forced_wrong,
         "names_ok": names_ok,
         "amount_acc": round(amounts_ok / amounts, 4) if amounts else None,
         "amounts": amounts,
@@ -221,6 +230,7 @@ def run_cell(
 
 
 ROUND4 = {"hear:recheck_name", "hear:and_lock"}
+ROUND5 = {"hear:forced_name", "hear:forced_rival", "hear:verb"}  # the forced look (hearing_forced)
 # Names the second look writes in: " (or Kristen O'Neill)" (an amount's readings always have digits)
 NAMES_WRITTEN = re.compile(r" \(or [^)0-9]*\)")
 
@@ -375,7 +385,9 @@ def _line(c: dict[str, Any]) -> str:
         f"{_pct(c['amount_acc']):>7}{c.get('confident_wrong', '-'):>6}"
         f"{c['eos_p50'] or '-':>7}{c['eos_p95'] or '-':>7}{c['eos_max'] or '-':>7}"
         f"  round 4 changed {c.get('rechecked', 0)}: first look same {c.get('first_look_same', '-')},"
-        f" wrong {c.get('first_look_wrong', '-')}, names {c.get('first_look_names_ok', '-')}/{c['names']}"
+        f" wrong {c.get('first_look_wrong', '-')}, names {c.get('first_look_names_ok', '-')}/{c['names']};"
+        f" forced look changed {c.get('forced', 0)}: same {c.get('forced_same', 0)},"
+        f" wrong {c.get('forced_wrong', 0)}"
     )
 
 

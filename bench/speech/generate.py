@@ -167,7 +167,11 @@ UNSEEN = ROOT / "bench" / "data" / "voice_unseen.jsonl"
 
 # Sets of phrasings nobody tuned on: "unseen" (written before the first run), "unseen2" (written blind
 # by another engineer for issue 15's second round: held out, only its aggregates are read).
-SETS = {"unseen": UNSEEN, "unseen2": ROOT / "bench" / "data" / "voice_unseen2.jsonl"}
+SETS = {
+    "unseen": UNSEEN,
+    "unseen2": ROOT / "bench" / "data" / "voice_unseen2.jsonl",
+    "unseen3": ROOT / "bench" / "data" / "voice_unseen3.jsonl",  # blind, round 5
+}
 
 
 def unseen(lang: str, path: Path = UNSEEN) -> list[dict[str, Any]]:

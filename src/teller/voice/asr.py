@@ -30,6 +30,9 @@ class Hypothesis:
     rechecks: tuple[tuple[str, float], ...] = ()
     # The same second look from the first token of each span that names a payee or biller (hearing_names).
     name_rechecks: tuple[tuple[str, float], ...] = ()
+    # The forced look (hearing_forced): (heard words, registered name or opposite card verb scored in
+    # their place, log P(that) − log P(heard) in nats, both as forced continuations under the decoder).
+    forced: tuple[tuple[str, str, float], ...] = ()
 
 
 class PartialRecognizer(Protocol):

@@ -24,8 +24,7 @@ from teller.voice.audio import FRAME_MS, SAMPLE_RATE, Samples, frames, load_audi
 from teller.voice.engine import VoiceEngine
 from teller.voice.session import Listener, Runner, VoiceEvent
 from teller.voice.settings import VoiceSettings
-from teller.voice.verbs import RULE as AND_LOCK
-from teller.voice.verbs import doubtful_lock, lock_or_unlock
+from teller.voice.verbs import asks_which, lock_or_unlock
 
 
 def listen_samples(
@@ -146,7 +145,7 @@ def act_on_fragments(
         id=request_id, customer_id=customer_id, text=text, now=now or datetime.now().astimezone()
     )
     heard = [t for turn in turns for t in turn.trace if t.stage == "voice"]  # e.g. a recognizer repair
-    if doubtful_lock(text) and any(t.rule == AND_LOCK for t in heard):
+    if asks_which(text, (t.rule for t in heard)):
         final = lock_or_unlock(request_id, text)  # "unlock" heard as "and lock": asks, acts on nothing
     else:
         final = runner.run(request)

@@ -32,6 +32,14 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    written in beside it ("… to Chris O'Neil (or Kristen O'Neill).") and the turn asks which; a name
    nobody registered is never written in, and nothing is replaced.
 
+6. **forced look** (`hear:forced_name`, `hear:forced_rival`, `hear:verb`; `hearing_forced`): the
+   customer's registered names that sound nearest, scored by the recognizer as forced continuations
+   where the transcript names someone (`Hypothesis.forced`): a registered rival scoring close to the
+   name heard is written in beside it so the turn asks; for a heard name nobody registered, one
+   registered name that clearly wins is put in its place with a trace (the confirmation shows it;
+   nothing moves without a yes). The opposite card verb scoring close to the heard one ("unlock" at
+   "lock") makes the turn ask lock or unlock (`verbs.py`).
+
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
 
@@ -47,12 +55,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import jellyfish
-
-from teller.names.keys import kana_to_romaji, metaphone, romaji_key
-from teller.names.stopwords import AMBIGUOUS_EN, STOP_EN
+from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, malformed, second_look
+from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
+from teller.voice.hearing_sound import WORD as _WORD
+from teller.voice.hearing_sound import letters as _letters
+from teller.voice.hearing_sound import similarity as _similarity
 
 NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
 MARGIN = 0.05  # ...and how far clear of the second-nearest name
@@ -69,16 +78,6 @@ RECHECK = 0.15
 # the four wrong ones at 1.0; 0.15 would have asked about two right ones.
 NAME_RECHECK = 0.3
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-# Words of a command that are never a name, beyond the names index's own stop words.
-_COMMAND_WORDS = """send transfer pay paid wire give move to from for my the a an of on in at and please can
-could you i i'm want would like bill bills card cards account accounts balance dollars dollar bucks cents
-yen usd jpy money savings checking credit debit rewards lock unlock freeze unfreeze block stolen lost
-ending last digits tomorrow today morning evening night next week day after what's what is how much have
-check toward towards zero oh one two three four five six seven eight nine ten eleven twelve thirteen
-fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
-hundred thousand million grand double triple hey okay yes no"""
-_NOT_NAME = STOP_EN | AMBIGUOUS_EN | frozenset(_COMMAND_WORDS.split())
 # What stands right before these names a product ("debit card", "savings account"), never a payee.
 _PRODUCT_NOUNS = frozenset({"card", "cards", "account", "accounts"})
 _JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+")
@@ -163,11 +162,13 @@ def hear(
     ear: Ear | None,
     rechecks: Sequence[tuple[str, float]] = (),
     name_rechecks: Sequence[tuple[str, float]] = (),
+    forced: Sequence[tuple[str, str, float]] = (),
 ) -> tuple[str, list[Heard]]:
     """The transcript to run and the changes made to the recognizer's best one (empty: none).
 
     `rechecks`: the recognizer's second, wider look at each amount of `best` (`Hypothesis.rechecks`);
-    `name_rechecks`: its second look at the names of `best` (`Hypothesis.name_rechecks`).
+    `name_rechecks`: its second look at the names of `best` (`Hypothesis.name_rechecks`);
+    `forced`: its forced look at the names and the card verb of `best` (`Hypothesis.forced`).
     """
     if ear is None or not best:
         return best, []
@@ -183,15 +184,21 @@ def hear(
     # the second look read on from `best`'s own words: it says nothing about another transcript
     looked = second_look(text, rechecks, share=RECHECK) if text == best else []
     from_best = text == best  # the second looks read on from `best`'s own words
+    fixed: dict[str, str] = {}
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
         if near is not None:
             span, name = near
             text = text.replace(span, name, 1)
             changes.append(Heard("hear:name", span, name))
+            fixed[span] = name
+    call = forced_names(text, forced, ear.index, fixed=fixed) if from_best and forced else None
+    if call is not None:  # the forced look: a registered name proposed with its trace, or asked about
+        changes.append(Heard(call.rule, call.heard, call.value))
+        text = call.text
     named = (
         name_doubt(text, name_rechecks, ear.index, share=NAME_RECHECK, fix=ear_fix(ear))
-        if from_best
+        if from_best and call is None
         else None
     )
     if named is not None:  # a registered rival heard: the turn asks among the names, none is replaced
@@ -208,6 +215,9 @@ def hear(
     if doubt is not None:
         changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text))
         text = doubt.text
+    verb = forced_verb(forced) if from_best else None
+    if verb is not None:  # "lock" where "unlock" scored nearly as well: the turn asks which (verbs.py)
+        changes.append(Heard(verb.rule, verb.heard, verb.value))
     return text, changes
 
 
@@ -329,30 +339,3 @@ def _before_product(following: Sequence[tuple[str, int, int]]) -> bool:
     if after and after[0] in ("a", "an", "the"):
         after = after[1:]
     return bool(after) and after[0] in _PRODUCT_NOUNS
-
-
-def _similarity(heard: str, form: str) -> float:
-    """Mean of Jaro-Winkler over the letters and over the sound key (Metaphone, or romaji of the reading)."""
-    a, b = _letters(heard), _letters(form)
-    if not a or not b or a == b:
-        return 0.0 if a != b else 1.0
-    spelled = jellyfish.jaro_winkler_similarity(a, b)
-    ka, kb = _key(a), _key(b)
-    sound = jellyfish.jaro_winkler_similarity(ka, kb) if ka and kb else spelled
-    return (spelled + sound) / 2
-
-
-def _letters(text: str) -> str:
-    folded = unicodedata.normalize("NFKC", text).lower()
-    return "".join(ch for ch in folded if ch.isalpha())
-
-
-def _key(letters: str) -> str:
-    """Metaphone of Latin letters; canonical romaji of the kana reading of Japanese ones."""
-    if letters.isascii():
-        return metaphone(letters)
-    from teller.names.sound import reading  # pykakasi, loaded once per process
-
-    kana = letters if kana_to_romaji(letters) is not None else reading(letters)
-    roma = kana_to_romaji(kana)
-    return (romaji_key(roma) or roma) if roma else letters

@@ -66,8 +66,7 @@ from teller.voice.engine import StreamParts, VoiceEngine
 from teller.voice.hearing import Ear, ear_for, hear
 from teller.voice.repair import repair
 from teller.voice.slots import Tail, end_tail, partial_tail
-from teller.voice.verbs import RULE as AND_LOCK
-from teller.voice.verbs import and_lock_trace, doubtful_lock, lock_or_unlock
+from teller.voice.verbs import and_lock_trace, asks_which, doubtful_lock, lock_or_unlock
 
 _STABLE_FRAMES = 6  # a partial unchanged for ~190 ms is worth prefetching
 
@@ -319,7 +318,9 @@ class Listener:
         return end_tail(heard.text, self.names, results[0])
 
     def _heard(self, hyp: Hypothesis) -> _Heard:
-        heard_text, changes = hear(hyp.text, hyp.alternatives, self._ear, hyp.rechecks, hyp.name_rechecks)
+        heard_text, changes = hear(
+            hyp.text, hyp.alternatives, self._ear, hyp.rechecks, hyp.name_rechecks, hyp.forced
+        )
         fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
         text = fixed.text if fixed is not None else heard_text
         traces = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
@@ -399,7 +400,7 @@ class Listener:
         text = heard.text
         request = TurnRequest(id=rid, customer_id=self.customer_id, text=text[:2000], now=self._request_now())
         t = time.perf_counter()
-        if any(x.rule == AND_LOCK for x in heard.traces):
+        if asks_which(text, (x.rule for x in heard.traces)):
             result = lock_or_unlock(rid, text)  # asks lock or unlock: nothing runs, nothing acts
         else:
             result = self.runner.run(request)

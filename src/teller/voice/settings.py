@@ -32,6 +32,11 @@ class ASRSettings(BaseModel):
     # The same second look from the first token of the span that names a payee or biller: another
     # registered name heard there with enough probability makes the turn ask which (hearing_names).
     recheck_names: bool = True
+    # The forced look: the customer's registered names that sound nearest, scored as forced
+    # continuations where the transcript names someone, and "unlock" where it says "lock" (and back);
+    # a close rival makes the turn ask, a clear registered winner for an unregistered name is proposed
+    # with a trace (hearing_forced). English only.
+    forced_look: bool = True
     language: str = "en"
     # Whisper pads every input to 30 s; the encoder accepts a shorter window (utterance + this much
     # silence), which is most of the speed-up. 0 keeps the classic 30 s; 1.0 is faster but less accurate.

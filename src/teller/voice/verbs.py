@@ -9,23 +9,38 @@ after another clause, a plain "lock", "and unlock", and typed text (which never 
 are left as they are. Measured on tiny.en: the development set's "unlock my debit card please" came out
 "And lock my debit card, please." on most voices; 4 of the blind unseen2 set's 28 confidently wrong
 English turns were such locks.
+
+The recognizer's forced look (`hearing_forced`, round 5) scores the opposite verb where the transcript
+says "lock" (or "unlock", "freeze", "block"), without the "and": when it scores nearly as well the turn
+asks the same question (`hear:verb`). `asks_which` says whether a heard turn asks.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from teller.domain.intents import Action, Intent
 from teller.domain.turn import TraceOut, TurnResult
 
 RULE = "hear:and_lock"
+# The forced look (hearing_forced): the opposite card verb scored nearly as well as the heard one.
+FORCED = "hear:verb"
 _AND_LOCK = re.compile(r"^\W*(and\W+(?:lock|freeze|block))\b", re.I)
+_ANY_LOCK = re.compile(r"\b(?:un)?(?:lock|freeze|block)\b", re.I)
 _CARD = re.compile(r"\b(?:my|the|your)\s+((?:[\w'-]+\s+){0,3}?cards?)\b", re.I)
 
 
 def doubtful_lock(text: str) -> bool:
     """Whether `text` begins with "and" and a lock verb ("And lock my card", "and freeze it")."""
     return _AND_LOCK.match(text) is not None
+
+
+def asks_which(text: str, rules: Iterable[str]) -> bool:
+    """Whether a heard turn asks lock or unlock instead of running: "and lock" at its start (`RULE`), or
+    a card verb whose opposite the recognizer's forced look scored nearly as well (`FORCED`)."""
+    said = set(rules)
+    return (RULE in said and doubtful_lock(text)) or (FORCED in said and _ANY_LOCK.search(text) is not None)
 
 
 def and_lock_trace(text: str) -> TraceOut:

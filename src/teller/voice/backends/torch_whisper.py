@@ -24,11 +24,15 @@ from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.backends.whisper_asr import (
     _FULL_WINDOW,
     SHORT_JA_S,
+    ForcedItem,
     _drop_repeats,
     _window,
+    forced_gains,
+    forced_items,
     resolve_model,
     token_spans,
 )
+from teller.voice.hearing_forced import forced_plan
 from teller.voice.hearing_names import name_spans
 from teller.voice.hearing_numbers import OPEN, amount_spans
 from teller.voice.settings import ASRSettings
@@ -172,6 +176,12 @@ class TorchWhisperFinals:
                 rechecks = self._recheck(encoded, prompt, best, amount_spans(texts[0])[:2])
                 if self._settings.recheck_names:
                     name_rechecks = self._recheck(encoded, prompt, best, name_spans(texts[0], bias)[:2])
+            forced: tuple[tuple[str, str, float], ...] = ()
+            if texts and self._settings.forced_look and not self._japanese:  # as in whisper_asr
+                best = [t for t in found[0][0] if t < self.eot]
+                encode = self._encode_text
+                items = forced_items(self._decode_text, encode, best, texts[0], forced_plan(texts[0], bias))
+                forced = forced_gains(items, self._forced(encoded, prompt, items))
         return Hypothesis(
             texts[0] if texts else "",
             final=True,
@@ -181,6 +191,7 @@ class TorchWhisperFinals:
             language="ja" if self._japanese else self._settings.language,
             rechecks=rechecks,
             name_rechecks=name_rechecks,
+            forced=forced,
         )
 
     def _recheck(
@@ -201,6 +212,39 @@ class TorchWhisperFinals:
 
     def _decode_text(self, tokens: list[int]) -> str:
         return str(self._tok.decode(tokens))
+
+    def _encode_text(self, text: str) -> list[int]:
+        return list(self._tok.encode(text, add_special_tokens=False).ids)
+
+    def _forced(self, encoded: Any, prompt: list[int], items: list[ForcedItem]) -> list[float]:
+        """Summed log-probability of each item's continuation forced after the prompt and its head (and
+        of the end of text after it when it ends the transcript), as CTranslate2's forced logits give it.
+        The items of one look share their head: it is decoded once, then all continuations step together."""
+        torch, net = self._torch, self.net
+        scores = [0.0] * len(items)
+        for look in sorted({item.look for item in items}):
+            mine = [i for i, item in enumerate(items) if item.look == look]
+            prefix = prompt + items[mine[0]].head
+            room = max(0, net.max_positions - len(prefix))
+            wanted = [[*items[i].said, *([self.eot] if items[i].ended else [])][:room] for i in mine]
+            steps = max((len(w) for w in wanted), default=0)
+            if steps == 0:
+                continue
+            state = net.start(encoded)
+            logprobs = net.decode(torch.tensor([prefix], device=net.device), state)
+            state.reorder(torch.zeros(len(mine), dtype=torch.long, device=net.device))
+            logprobs = logprobs.expand(len(mine), -1)
+            padded = torch.tensor([w + [self.eot] * (steps - len(w)) for w in wanted], device=net.device)
+            length = torch.tensor([len(w) for w in wanted], device=net.device)
+            total = torch.zeros(len(mine), device=net.device)
+            for step in range(steps):
+                picked = logprobs.gather(1, padded[:, step : step + 1])[:, 0]
+                total += torch.where(step < length, picked, torch.zeros_like(picked))
+                if step + 1 < steps:
+                    logprobs = net.decode(padded[:, step : step + 1], state)
+            for i, value in zip(mine, total.tolist(), strict=True):
+                scores[i] = float(value)
+        return scores
 
     def _continue(self, encoded: Any, prefix: list[int], room: int) -> list[tuple[list[int], float, bool]]:
         """(tokens after `prefix`, summed log-probability, ended) of the `recheck_beam` best readings."""

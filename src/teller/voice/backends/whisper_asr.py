@@ -16,6 +16,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from teller.cpu import passive_threads
 from teller.errors import MissingExtra, ModelCorrupt
 from teller.voice.asr import Hypothesis, bias_prompt, bias_prompt_ja
 from teller.voice.audio import SAMPLE_RATE, Samples
+from teller.voice.hearing_forced import TAIL, Look, forced_plan
 from teller.voice.hearing_names import name_spans
 from teller.voice.hearing_numbers import OPEN, amount_spans
 from teller.voice.settings import ASRSettings
@@ -165,6 +167,11 @@ class WhisperFinals:
             if self._settings.recheck_names:
                 spans = name_spans(texts[0], bias)[:2]
                 name_rechecks = self._recheck(encoded, prompt, best, texts[0], spans)
+        forced: tuple[tuple[str, str, float], ...] = ()
+        if texts and result.sequences_ids and self._settings.forced_look and not self._japanese:
+            best = [t for t in result.sequences_ids[0] if t < eot]
+            looks = forced_plan(texts[0], bias)
+            forced = self._forced(encoded, prompt, best, texts[0], looks) if looks else ()
         return Hypothesis(
             texts[0] if texts else "",
             final=True,
@@ -174,7 +181,39 @@ class WhisperFinals:
             language="ja" if self._japanese else self._settings.language,
             rechecks=rechecks,
             name_rechecks=name_rechecks,
+            forced=forced,
         )
+
+    def _forced(
+        self, encoded: Any, prompt: list[int], tokens: list[int], text: str, looks: Sequence[Look]
+    ) -> tuple[tuple[str, str, float], ...]:
+        """Each look's heard words and alternatives scored as forced continuations of the transcript's
+        own tokens before them (`hearing_forced`): (heard, alternative, log P(alternative) − log P(heard)).
+
+        One greedy `generate` over the batch, every continuation given as a prefix; CTranslate2 returns
+        the logits of each forced step (`return_logits_vocab`), so each continuation's log-probability
+        is read off them, plus the end of text when the continuation reaches it."""
+        tok = self._tokenizer
+        items = forced_items(tok.decode, tok.encode, tokens, text, looks)
+        if not items:
+            return ()
+        import ctranslate2
+
+        prompts = [prompt + item.head + item.said for item in items]
+        features = _on_cpu(encoded)
+        batch = ctranslate2.StorageView.from_array(np.repeat(features, len(items), axis=0))
+        found = self._model.model.generate(
+            batch,
+            prompts,
+            beam_size=1,
+            max_length=min(448, max(len(p) for p in prompts) + 2),
+            return_logits_vocab=True,
+            suppress_blank=False,
+        )
+        scores = []
+        for item, result in zip(items, found, strict=True):
+            scores.append(_forced_logp(result.logits[0], len(item.head), item.said, item.ended, tok.eot))
+        return forced_gains(items, scores)
 
     def _recheck(
         self, encoded: Any, prompt: list[int], tokens: list[int], text: str, spans: list[tuple[int, int]]
@@ -220,6 +259,62 @@ class WhisperFinals:
         return list(cached)
 
 
+@dataclass(frozen=True, slots=True)
+class ForcedItem:
+    """One continuation to score: where (`look`, its `heard` words), what (`alternative`; None: the heard
+    words), the transcript's tokens before the look (`head`), the continuation's tokens (`said`), and
+    whether they run to the end of the text (then the end-of-text token is scored too)."""
+
+    look: int
+    heard: str
+    alternative: str | None
+    head: list[int]
+    said: list[int]
+    ended: bool
+
+
+def forced_items(
+    decode: Callable[[list[int]], str],
+    encode: Callable[[str], list[int]],
+    tokens: list[int],
+    text: str,
+    looks: Sequence[Look],
+) -> list[ForcedItem]:
+    """The continuations to score for `looks` of the decoded `tokens` (whose text, stripped, is `text`):
+    per look the heard words and each alternative put in their place, each read on `TAIL` tokens."""
+    full = decode(tokens)
+    lead = len(full) - len(full.lstrip())
+    items: list[ForcedItem] = []
+    for n, look in enumerate(looks):
+        spans = token_spans(decode, tokens, [(look.start, look.end)])
+        if not spans:
+            continue
+        head = tokens[: spans[0][0]]
+        before = decode(head)
+        at = look.start + lead - len(before)  # where the look starts in the continuation
+        if at < 0 or not full.startswith(before):
+            continue  # a token runs across the start of the look
+        rest = full[len(before) :]
+        heard = text[look.start : look.end]
+        for alternative in (None, *look.alternatives):
+            words = heard if alternative is None else alternative
+            said = rest[:at] + words + rest[at + len(heard) :]
+            ids = encode(said)
+            keep = min(len(ids), len(encode(said[: at + len(words)])) + TAIL)
+            items.append(ForcedItem(n, heard, alternative, head, ids[:keep], keep == len(ids)))
+    return items
+
+
+def forced_gains(items: Sequence[ForcedItem], scores: Sequence[float]) -> tuple[tuple[str, str, float], ...]:
+    """(heard, alternative, gain) per alternative: its log-probability minus the heard words' at its look."""
+    heard = {item.look: score for item, score in zip(items, scores, strict=True) if item.alternative is None}
+    return tuple(
+        (item.heard, item.alternative, round(score - heard[item.look], 3))
+        for item, score in zip(items, scores, strict=True)
+        if item.alternative is not None and item.look in heard
+    )
+
+
 def token_spans(
     decode: Callable[[list[int]], str], tokens: list[int], spans: Sequence[tuple[int, int]]
 ) -> list[tuple[int, int]]:
@@ -232,6 +327,29 @@ def token_spans(
         if first is not None:
             out.append((first, last))
     return out
+
+
+def _on_cpu(encoded: Any) -> Any:
+    """The encoder output as a numpy array (CTranslate2 keeps it on the model's device)."""
+    try:
+        return np.asarray(encoded)
+    except (TypeError, ValueError, RuntimeError):
+        import ctranslate2
+
+        return np.asarray(encoded.to_device(ctranslate2.Device.cpu))
+
+
+def _forced_logp(rows: Any, at: int, said: list[int], ended: bool, eot: int) -> float:
+    """Sum of log-probabilities of `said` read off per-step logits `rows` (row i predicts token i of the
+    text after the prompt; `said` starts at row `at`), plus the end of text after it when `ended`."""
+    wanted = [*said, eot] if ended else said
+    grid = np.asarray(rows)
+    total = 0.0
+    for step, token in enumerate(wanted[: max(0, len(grid) - at)]):
+        row = grid[at + step].astype(np.float64)
+        top = float(row.max())
+        total += float(row[token]) - top - math.log(float(np.exp(row - top).sum()))
+    return total
 
 
 def _window(samples: int, pad_s: float) -> int:
