@@ -1,8 +1,11 @@
 #!/bin/bash
 # Old vs new endpointing on the GPU machine, in one device call (issue 15): `bench/voice_endpoint.py`
-# with tiny.en in PyTorch on CUDA, the golden (piper), unseen and unseen2 (4 voices) English sets, clean and
-# telephone, each file run with both configurations back to back. Carry `.gpucarry` (made here by
-# `PYTHONPATH=src python bench/gpu_voice_pack.py`, see bench/gpu_voice.sh); from the repository root:
+# with tiny.en in PyTorch on CUDA, the golden (piper), unseen, unseen2 and unseen3 (4 voices) English sets,
+# clean and telephone, each file run with both configurations back to back. The recognizer runs with its
+# defaults, so both second looks and round 5's forced look (names, card verb) run on the GPU too;
+# FORCED=0 turns the forced look off (asr forced_look=false) for a before/after of its cost there.
+# Carry `.gpucarry` (made here by `PYTHONPATH=src python bench/gpu_voice_pack.py`, see bench/gpu_voice.sh);
+# from the repository root:
 #   bash bench/gpu_endpoint.sh        (JSON reports to $OUT, else bench/results/gpu)
 # Not carried, so off there: pocketsphinx partials and the Japanese recognizer (see docs/voice.md).
 # CPU2=1: the same on two of that machine's idle CPU cores instead (taskset, 2 threads, tiny.en run by
@@ -21,12 +24,15 @@ source bench/gpu_prelude.sh
 tar -xJf "$C/tiny-en-int8.tar.xz" -C /tmp/models || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; lscpu | grep -m1 'Model name'; nproc
 ASR="backend=torch device=cuda model_path=/tmp/models/tiny-en-int8 model_sha256= ja=false"
-LANG_ARGS=(--lang en --sets golden,unseen,unseen2 --golden-voices piper)
+# SETS: golden,unseen,unseen2 plus unseen3 when its lines exist (bench/data/voice_unseen3.jsonl, packed with it)
+SETS=${SETS:-golden,unseen,unseen2$([ -f bench/data/voice_unseen3.jsonl ] && echo ,unseen3)}
+LANG_ARGS=(--lang en --sets "$SETS" --golden-voices piper)
 if [ "$JA" = 1 ]; then
   cat /tmp/keep/base-int8.tar.xz.a "$C/base-int8.tar.xz.b" | tar -xJ -C /tmp/models || exit 1
   ASR="${ASR/ja=false/ja=true} ja_model=/tmp/models/base-int8 ja_model_sha256="
   LANG_ARGS=(--lang ja --voices kokoro,openjtalk-mei --sets golden,unseen,unseen2)
 fi
+[ "${FORCED:-1}" = 0 ] && ASR="$ASR forced_look=false"
 RUN="" NAME=gpu
 if [ "${CPU2:-0}" = 1 ]; then
   ASR="${ASR/device=cuda/device=cpu} cpu_threads=2" RUN="taskset -c 0,1" NAME=cpu2

@@ -11,7 +11,8 @@ be fetched there; a call carries at most 64 MiB. So:
 - `tiny-en-int8.tar.xz`: the bundled tiny.en with its 2-D weights in CTranslate2's own int8 layout (one
   scale per row, what `compute_type="int8"` makes of them on the CPU), 29 MB packed instead of 75; the torch
   backend dequantizes them to float16. `config.json` and `tokenizer.json` as shipped;
-- `audio/`: the English benchmark voices' unseen lines (and piper's golden ones) as FLAC (`generate.build`);
+- `audio/`: the English benchmark voices' unseen, unseen2 and (once it exists) unseen3 lines, and piper's
+  golden ones, as FLAC (`generate.build`);
 - `commands.jsonl`: the golden commands (`../shared/golden`), which the benchmark reads;
 - with `--ja`, for the Japanese sets (`JA=1 bash bench/gpu_endpoint.sh`): multilingual base (the
   `whisper-base` profile) packed the same way, 63 MB, which does not fit one call beside the rest, so
@@ -162,7 +163,12 @@ def _flac(folder: Path, lines: list[tuple[str, str]]) -> int:
 
 def pack_audio(out: Path) -> int:
     english = [voice for voice, (lang, _) in VOICES.items() if lang == "en"]
-    lines = [("piper", "golden")] + [(voice, which) for voice in english for which in ("unseen", "unseen2")]
+    sets = [
+        w
+        for w in ("unseen", "unseen2", "unseen3")
+        if w == "unseen" or (ROOT / "bench" / "data" / f"voice_{w}.jsonl").exists()
+    ]
+    lines = [("piper", "golden")] + [(voice, which) for voice in english for which in sets]
     count = _flac(out / "audio", lines)
     shutil.copy(GOLDEN, out / "commands.jsonl")
     return count

@@ -2,12 +2,13 @@
 
     PYTHONPATH=src python bench/voice_recheck_cost.py            # piper, golden + development set
     PYTHONPATH=src python bench/voice_recheck_cost.py --off recheck_beam=0   # both second looks instead
+    PYTHONPATH=src python bench/voice_recheck_cost.py --off forced_look=false  # round 5's forced look
 
 Two recognizers in one process, the production one and the same with `--off` (default
 `recheck_names=false`: the amount's second look stays on in both); every file is decoded by both, in
 alternating order, so load weighs on both alike. Prints decode p50 / p95 over all files and over those
-whose transcript names a payee or biller (the only ones that pay for it), and writes
-bench/results/voice_recheck_cost.json.
+whose transcript names a payee or biller or says a card verb (the only ones that pay for the looks),
+and writes bench/results/voice_recheck_cost.json.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             t = time.perf_counter()
             hyp: Any = finals.transcribe(samples, bias=names)
             times[label].append((time.perf_counter() - t) * 1000)
-            looked = looked or bool(hyp.name_rechecks)
+            looked = looked or bool(hyp.name_rechecks) or bool(hyp.forced)
         if looked:
             for label in times:
                 named[label].append(times[label][-1])
