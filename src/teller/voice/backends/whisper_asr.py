@@ -83,17 +83,26 @@ def resolve_model(settings: ASRSettings) -> Path | str:
     return model
 
 
+def import_faster_whisper() -> tuple[Any, Any, Any]:
+    """`ctranslate2`, faster-whisper's `WhisperModel` and `Tokenizer`; OpenMP made passive first.
+
+    Raises `MissingExtra` naming the `voice` extra when faster-whisper is not installed.
+    """
+    try:
+        passive_threads()  # before CTranslate2's OpenMP loads (see teller.cpu)
+        import ctranslate2  # type: ignore[import-untyped,unused-ignore]
+        from faster_whisper import WhisperModel
+        from faster_whisper.tokenizer import Tokenizer
+    except ImportError as exc:
+        raise MissingExtra("faster-whisper", "voice") from exc
+    return ctranslate2, WhisperModel, Tokenizer
+
+
 class WhisperFinals:
     """One loaded model; `transcribe` may be called from a worker thread."""
 
     def __init__(self, settings: ASRSettings) -> None:
-        try:
-            passive_threads()  # before CTranslate2's OpenMP loads (see teller.cpu)
-            import ctranslate2  # type: ignore[import-untyped,unused-ignore]
-            from faster_whisper import WhisperModel
-            from faster_whisper.tokenizer import Tokenizer
-        except ImportError as exc:
-            raise MissingExtra("faster-whisper", "voice") from exc
+        ctranslate2, WhisperModel, Tokenizer = import_faster_whisper()
         self._settings = settings
         model = resolve_model(settings)
         self._model: Any = WhisperModel(

@@ -25,8 +25,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from teller.cpu import passive_threads
-from teller.errors import ConfigError, MissingExtra
+from teller.errors import ConfigError
 from teller.voice.asr import Hypothesis, bias_prompt_ja, is_backchannel
 from teller.voice.audio import FRAME_MS, SAMPLE_RATE, Samples
 from teller.voice.settings import ASRSettings
@@ -49,14 +48,9 @@ class DraftWhisper:
     """The Japanese model (`asr.ja_model`) loaded for drafts: int8, `ja_partials_threads` CPU threads."""
 
     def __init__(self, settings: ASRSettings) -> None:
-        try:
-            passive_threads()  # before CTranslate2's OpenMP loads (see teller.cpu)
-            import ctranslate2  # type: ignore[import-untyped,unused-ignore]
-            from faster_whisper import WhisperModel
-            from faster_whisper.tokenizer import Tokenizer
-        except ImportError as exc:
-            raise MissingExtra("faster-whisper", "voice") from exc
-        from teller.voice.backends.whisper_asr import resolve_model
+        from teller.voice.backends.whisper_asr import import_faster_whisper, resolve_model
+
+        ctranslate2, WhisperModel, Tokenizer = import_faster_whisper()
 
         path = resolve_model(
             settings.model_copy(
