@@ -160,6 +160,14 @@ def check_form(
     if intent in _MONEY and evidence.amount is None and forms.asks_bill_fact(folded):
         return Intent.QNA, 0.8, f"{rule}+bill_fact"  # "look up the amount due on my water bill"
     if (
+        intent in COMMAND_INTENTS
+        and intent is not Intent.HUMAN_HANDOFF
+        and problems.told_as_done(folded)
+        and forms.utterance_form(folded) == "statement"
+        and clauses.new_request_after_payment(folded) is None
+    ):
+        return Intent.QNA, 0.8, f"{rule}+told_as_done"  # "I locked my debit card yesterday", 振り込みました
+    if (
         intent in _MONEY
         and problems.past_payment(folded, dated=bool(turn.dates))
         and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"

@@ -26,7 +26,7 @@ _EN = (
 # "sorry" and "actually" anywhere but at the very start (where they are politeness, not a correction).
 _EN_MARKER = re.compile(_EN)
 _JA_MARKER = re.compile(
-    rf"(?:^|(?<=[、,。\s]))(?:いや|いえ)(?=[、,\s0-9]|[{KANJI_CLASS}{KATAKANA_CLASS}])|"
+    rf"(?:^|(?<=[、,。\s]))(?:いや|いえ)(?=[、,\s0-9…。.!！?？]|$|[{KANJI_CLASS}{KATAKANA_CLASS}])|"
     r"じゃなくて|じゃなく|ではなくて|ではなく|でなくて|あ、?間違えた|間違えました|間違えた|間違い|訂正(?:して|します|で)?|"
     r"やっぱり|やっぱ|ごめん(?:なさい)?|違う|ちがう"
 )

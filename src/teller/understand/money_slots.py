@@ -17,7 +17,10 @@ from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
 
-_FROM = r"\bfrom\b(?P<src>.+?)(?=\bto\b|$)"
+# The account money leaves: "from savings", "out of my savings", "using my savings account", "via
+# checking", "take it out of checking", "use my savings" (up to a "to" that names where it goes).
+_FROM = r"\b(?:from|out of|using|use|via)\b(?P<src>.+?)(?=\bto\b|$)"
+_FROM_JA = r"(?P<src>\S*(?:口座|預金)\S*?)(?:から|を使って|で(?!は|も))"
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
 _HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
 
@@ -33,8 +36,8 @@ def _several_named(payees: NameMatch) -> bool:
 def _source_account(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, currency: str | None, trace: list[TraceItem]
 ) -> str | None:
-    """The account money leaves: the one named after "from", else one in the amount's currency."""
-    m = re.search(_FROM, turn.folded) or re.search(r"(?P<src>\S*(?:口座|預金)\S*)から", turn.folded)
+    """The account money leaves: the one named after "from" (`_FROM`), else one in the amount's currency."""
+    m = re.search(_FROM, turn.folded) or re.search(_FROM_JA, turn.folded)
     if m:
         account, rule = find_account(turn, snapshot, text=m.group("src"))
         if account is not None:

@@ -6,7 +6,8 @@
   lost, stolen or misused still locks, "…show me my transactions" still shows them
   (`decide_problem`); fraud alleged goes to a person.
 - A payment the customer already made ("I sent…", "the transfer I just made", 振り込んだ) is told
-  about, not ordered (`past_payment`), unless something in the words puts one still to come.
+  about, not ordered (`past_payment`), unless something in the words puts one still to come; so is
+  any banking action told as done (`told_as_done`: "I locked my card yesterday", 振り込みました).
 
 All patterns run on folded text (`teller.normalize.text.fold`).
 """
@@ -113,6 +114,49 @@ def past_payment(folded: str, *, dated: bool = False) -> bool:
     if not _PAST_PAYMENT.search(folded):
         return False
     return not (_FUTURE.search(folded) or (dated and not _PAST_TIME.search(folded)))
+
+
+# A banking action told as done by the customer ("I sent David $50 on Monday", "I locked my debit card
+# yesterday", 昨日佐藤さんに振り込みました, さっきカードをロックしました): news, not an order. The
+# Japanese polite past ends its sentence: 〜ましたか asks, 〜ましたが/ので goes on.
+_DONE_EN = _rx(
+    r"\bi(?:'ve| have| had)? (?:just |already |recently |also )?(?:made|sent|transferred|paid|wired|moved|"
+    r"locked|unlocked|froze|unfroze|blocked|unblocked|checked|withdrew|took out|cashed)\b"
+)
+_DONE_JA = _rx(
+    r"(?:送金|振り?込|払|支払|ロック|凍結|停止|解除|確認|おろ|下ろ|引き出|送)(?:し|っ|ん|み|い|り)?ました"
+    r"(?=[。.!！\s]*$|[。.!！])"
+)
+
+
+# "I paid…" opens its clause, after nothing but words that set it up ("just so you know", "yesterday");
+# "how much I paid…", "the transfers I sent…", "whether I paid…" are part of something else.
+_LEAD_IN = _rx(
+    r"^(?:\s|just|so|you|know|fyi|btw|by|the|way|well|ok|okay|hey|hi|hello|um|uh|oh|also|already|yesterday|"
+    r"today|earlier|this|morning|afternoon|last|week|night|on|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|actually|anyway)*$"
+)
+_CLAUSE_START = _rx(r".*(?:[,.;:!?]|\b(?:and|but)\b)")
+# After the clause told, one that asks for something: "i paid rent last week, what's my balance".
+_ASKS_AFTER = _rx(
+    r"(?:[,.;:!?]|\b(?:and|but)\b).*\b(?:what|what's|whats|how|when|show|tell|can|could|would|please|send|pay|"
+    r"transfer|lock|unlock|check|give|need|want)\b"
+)
+
+
+def told_as_done(folded: str) -> bool:
+    """ "I sent David Lee $50 on Monday", 先週東京ガスを払いました: the customer tells what they did, and
+    nothing in the words puts anything still to come (`_FUTURE`) or asks for anything beside it."""
+    if _FUTURE.search(folded):
+        return False
+    if _DONE_JA.search(folded):
+        return True
+    for m in _DONE_EN.finditer(folded):
+        before = folded[: m.start()]
+        head = _CLAUSE_START.match(before)
+        if _LEAD_IN.match(before[head.end() if head else 0 :]) and not _ASKS_AFTER.search(folded[m.end() :]):
+            return True
+    return False
 
 
 _FRAUD = _rx(r"\b(?:fraud|fraudulent(?:ly)?|scam|scammed|scammer|identity theft)\b|詐欺|不正")
