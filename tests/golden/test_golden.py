@@ -208,3 +208,18 @@ def test_blind_round_10_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round10.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_eighth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """89 fresh EN/JA phrasings of round 8 (issue9_rules8.jsonl), written before their run (50/89 first):
+    fed up with the assistant asks for a person; money that moved, asked about or asked to be shown, is
+    read (支払いを見せて is no payment); お金 and 金額 are money, a payment booked is the payment; a card
+    gone or 見当たらない is lost; a virtual card or a code not found, a card kept by an ATM or not
+    arrived is no card at risk; one transaction talked about is not the list; closing an account is no
+    lock; a calendar is not the payments list; pay per period is earnings; how far back the history goes
+    is a question; a battery is no balance. i9h_010 (アプリが全然動かない, out of scope, not answered) is
+    left: 88/89."""
+    cases = HERE / "issue9_rules8.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 88 / 89 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

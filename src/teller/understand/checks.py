@@ -31,6 +31,7 @@ from teller.understand import (
     money_facts,
     person,
     problems,
+    reads,
     rules,
     topics,
 )
@@ -132,7 +133,20 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+by_card"  # "transfer money using my credit card"
     if intent in (*_MONEY, Intent.BALANCE_INQUIRY) and forms.names_no_money_object(folded):
         return Intent.QNA, 0.8, f"{rule}+no_money_object"  # a conversion, a credit limit, a PIN
-    if intent in _READS and forms.changes_a_transaction(folded):
+    if intent is Intent.CARD_LOCK and problems.no_card_at_risk(folded):
+        return Intent.QNA, 0.8, f"{rule}+no_card_at_risk"  # "the ATM kept my card", "…hasn't arrived"
+    if (
+        intent is Intent.RECENT_TRANSACTIONS
+        and reads.talks_about_one_transaction(folded)
+        and not forms.asks_for_own_data(folded)
+        and not problems.reports_problem(folded)  # "…a fraudulent transaction": the problem rules decide
+    ):
+        return Intent.QNA, 0.8, f"{rule}+one_transaction"  # "I have a pending transaction"
+    if intent in _READS and reads.asks_how_far_back(folded) and forms.utterance_form(folded) == "question":
+        return Intent.QNA, 0.8, f"{rule}+how_far_back"  # "can I see transactions older than a year"
+    # "has the refund from the hotel landed": money that came in, asked about, is no change nor problem
+    came = intent is Intent.RECENT_TRANSACTIONS and reads.asks_whether_money_came(folded)
+    if intent in _READS and forms.changes_a_transaction(folded) and not came:
         return Intent.QNA, 0.8, f"{rule}+change_transaction"  # "reverse my last transaction"
     if intent is Intent.BALANCE_INQUIRY and forms.asks_not_how_much(folded):
         return Intent.QNA, 0.8, f"{rule}+not_how_much"  # "where does the money in my account come from"
@@ -148,7 +162,7 @@ def check_form(
         and person.wants_a_person(folded)
     ):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
-    if reads_objects and problems.reports_problem(conditions.without_conditions(folded)):
+    if reads_objects and not came and problems.reports_problem(conditions.without_conditions(folded)):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.

@@ -38,7 +38,7 @@ _BARE_KEYWORDS = frozenset(
     {"balance", "balances", "transaction", "transactions", "purchases", "statement", "activity", "charges"}
     | {"spending", "残高", "ざんだか", "取引", "明細", "履歴", "入出金", "とりひき", "めいさい", "りれき"}
 )
-_MONEY_WORDS = ("money", "funds", "cash", "円", "送金", "振込", "振り込")
+_MONEY_WORDS = ("money", "funds", "cash", "円", "送金", "振込", "振り込", "お金", "おかね", "金額")
 
 
 def _name_trace(match: NameMatch) -> tuple[TraceItem, ...]:
@@ -180,9 +180,12 @@ class FastPath:
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
         if not _supported(top, folded, has_amount or has_payee or has_biller):
-            if (top is Intent.CARD_LOCK and _LOCK_CUE.search(folded) and _ACCOUNT_WORDS.search(folded)) or (
-                top in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT) and _MONEY_VERB.search(folded)
-            ):
+            if (
+                top is Intent.CARD_LOCK
+                and _LOCK_CUE.search(folded)
+                and _ACCOUNT_WORDS.search(folded)
+                and not _CLOSING.search(folded)  # "deactivate my account, I'm switching banks": closing it
+            ) or (top in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT) and _MONEY_VERB.search(folded)):
                 # "put a hold on my account" (its cards can be locked), "pay b_001": a money or lock verb
                 # whose object is not understood asks about it, at low confidence
                 return top, p * 0.5, "classifier_unsupported"
@@ -205,14 +208,32 @@ _PAYMENT_WORDS = re.compile(
 _LOCK_CUE = re.compile(
     r"\b(?:lock\w*|freez\w*|frozen|block\w*|stop\w*|cancel\w*|suspend\w*|disabl\w*|deactivat\w*|hold|"
     r"pause|halt|hault|turn (?:it |them )?off|shut|lost|lose|losing|stolen|stole|theft|missing|misplaced|"
-    r"can'?t find|compromised|cloned|skimmed|hacked|breach\w*|exposed|leaked|someone|somebody)\b|"
-    r"止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように|勝手に使われ|誰かに使われ"
+    r"can'?t find|compromised|cloned|skimmed|hacked|breach\w*|exposed|leaked|someone|somebody|gone|"
+    r"disappeared|vanished)\b|"
+    r"止め|停止|ロック|凍結|紛失|なくし|無くし|失くし|落とし|盗|不正|使えないように|勝手に使われ|誰かに使われ|"
+    r"(?:なくな|無くな)[っりる]|見当たら(?:ない|なく|ず)?"
 )
 _UNLOCK_CUE = re.compile(
     r"\b(?:unlock\w*|unfreez\w*|unblock\w*|reactivat\w*|re-?enabl\w*|enabl\w*|back on|turn (?:it |them )?on|"
     r"found|resume|restore|lift|remove)\b|解除|再開|戻し|見つか|使えるように"
 )
 _ACCOUNT_WORDS = re.compile(r"\baccounts?\b|口座")
+# Closing the account for good is no lock of its cards.
+_CLOSING = re.compile(
+    r"\b(?:close|closing|deactivat\w*|terminat\w*|delete|cancel\w*) (?:my |the |our |this )?"
+    r"(?:\w+ )?accounts?\b|\bswitching banks\b|\bno longer (?:want to )?be a customer\b|解約"
+)
+# What a payee lookup reads (from the model: "do I have to verify who I am" names no payee).
+_PAYEE_WORDS = re.compile(
+    r"\b(?:payees?|recipients?|contacts?|beneficiar\w+|send|sent|pay|paid|transfer\w*|wire|people|saved|"
+    r"stored|registered)\b|"
+    r"振込先|登録先|受取人|送金先|送|振り?込|払"
+)
+# What a list of scheduled payments lists (from the model: "do I have anything scheduled on jan 1st").
+_SCHEDULED_WORDS = re.compile(
+    r"\b(?:payments?|transfers?|bills?|debits?|money|standing orders?|direct debits?|autopay\w*)\b|"
+    r"振込|振り込|支払|送金|引き落とし|引落"
+)
 
 
 # What a balance or a list of transactions is read from: money words.
@@ -247,6 +268,10 @@ def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
         return has_object or bool(_PAYMENT_WORDS.search(folded))
     if intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
         return bool(_READ_WORDS.search(folded))
+    if intent is Intent.RECIPIENT_LOOKUP:
+        return has_object or bool(_PAYEE_WORDS.search(folded))
+    if intent is Intent.SCHEDULED_PAYMENTS:
+        return bool(_SCHEDULED_WORDS.search(folded))
     return True
 
 

@@ -83,8 +83,9 @@ _SHOPPING = _rx(
 
 # What a bank itself orders for a customer: a new card, cheques, a statement, currency.
 _BANK_GOODS = _rx(
-    r"^(?:\w+ ){0,3}?(?:cards?|debit|credit|cheques?|checks?|check ?books?|statements?|currency|cash|"
-    r"dollars|yen|euros|pounds)\b|(?:カード|小切手|通帳|外貨|明細|キャッシュカード)$"
+    r"^(?:[\w$.,]+ ){0,3}?(?:transfers?|payments?|wires?|cards?|debit|credit|cheques?|checks?|check ?books?|"
+    r"statements?|currency|cash|"
+    r"dollars|yen|euros|pounds)\b|(?:カード|小切手|通帳|外貨|明細|キャッシュカード|振込|振り込み|送金|支払い?|振替)$"
 )
 
 

@@ -36,7 +36,9 @@ _HOW_MUCH_BILLS = re.compile(
     r"\b(?:how much|what) (?:is|are|will be) (?:all |the )?(?:of )?(?:my|the|our) (?:\w+ ){0,2}bills?\b|"
     r"\b(?:total|sum) (?:of|for) (?:all )?(?:of )?(?:my|the|our) (?:\w+ ){0,2}bills?\b|"
     r"\bbills?\b.{0,20}\b(?:how much|combined|in total|altogether|total)\b|"
+    # what a thing cost in the past (先週のタクシー代はいくらでしたか) is spending, read from the history
     r"(?:請求|料金|代|光熱費)(?:は|って|の合計は?|の総額は?)?(?:全部で|合計で|トータルで)?いくら"
+    r"(?!でした|だった|かかった|使った)"
 )
 
 
@@ -50,7 +52,7 @@ def asks_what_is_owed(folded: str) -> bool:
 # What the customer earns: income, salary, pay per period, 年収/月収/手取り.
 _EARNINGS = re.compile(
     r"\b(?:income|incomes|earnings|salary|salaries|wages?|take[- ]home(?: pay)?|paycheck|pay ?check|"
-    r"pay stub)\b|"
+    r"pay stub)\b|\bmy (?:weekly |monthly |yearly |annual )?pay (?:for|this|last|per|each|every|rate)\b|"
     r"\bhow much (?:money |cash )?(?:do|did|will|have) (?:i|we) "
     r"(?:make|made|earn|earned|bring in|get paid)\b|"
     r"\bhow much (?:money |cash )?(?:am i|are we) (?:making|earning)\b|"

@@ -55,6 +55,10 @@ _PROBLEM = _rx(
     r"\bnot (?:working|showing|displaying|there|right)\b|\bcan'?t be right\b|\b(?:is|are|shows?) empty\b|"
     r"\b(?:looks?|seems?) (?:off|wrong|weird)\b|\bstopped working\b|"
     r"\btried (?:to|and)\b|\btried \w+ing\b|"
+    # money gone, or come in that the customer did not put there: "all the money in my savings is gone"
+    r"\b(?:money|funds|savings|balance|cash)\b(?: [\w']+){0,4}? (?:is|are|has|have|was|were)(?: \w+)? "
+    r"(?:gone|disappeared|vanished)\b|\b(?:didn'?t|didnt|did not|never) (?:put|deposit(?:ed)?|add(?:ed)?)\b|"
+    r"(?:お金|残高|預金)(?:が|は)(?:全部|すべて)?(?:なくなっ|無くなっ|消え)|"
     r"\b(?:remain(?:ed|s)?|stay(?:ed|s)?) the same\b|\b(?:less|lower|more|higher) than (?:i |what i )?"
     r"(?:thought|expected)\b|"
     r"\b(?:can'?t|cant|cannot|couldn'?t|couldnt|could not|unable to|not able to|won'?t let me|"
@@ -179,7 +183,9 @@ _CARD_LOSS = _rx(
     r"skimmed|without (?:my )?(?:permission|consent|authori[sz]ation|knowledge)|someone (?:else )?"
     r"(?:has |is |was |had )?(?:been )?(?:using|used|took|taken|got)|"
     r"(?:being |been )?used by (?:someone|somebody|a stranger|another person|strangers))\b|"
-    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用|(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ"
+    r"\b(?:gone|disappeared|vanished)\b|"
+    r"紛失|なくし|無くし|失くし|落とし|盗ま|盗られ|取られ|不正利用|(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ|"
+    r"(?:なくな|無くな)[っりる]|見当たら(?:ない|なく|ず)?"
 )
 _LOCK_REQUEST = _rx(
     r"\b(?:lock|freeze|block|disable|deactivate|cancel|stop|suspend)\b (?:it|them|that|this|my|the|both)\b|"
@@ -195,6 +201,43 @@ _NEGATED_READ = _rx(
     r"\bi(?:'ve| have| had)? (?:just |already )?"
     r"(?:read|checked|looked (?:at|over)|went over|reviewed|saw|seen)\b"
 )
+
+
+# No card at risk although loss words are said: a virtual card or a card's code not found in the app,
+# a card kept by a cash machine, a new card that has not arrived ("…I'm afraid it got lost in the mail").
+_NO_CARD_AT_RISK = _rx(
+    r"\b(?:virtual|digital|online|disposable) cards?\b|"
+    r"\b(?:can'?t|cannot|couldn'?t|could not|unable to) (?:\w+ )?(?:find|locate|see) "
+    r"(?:the |my |a )?(?:\w+ )?(?:code|cvv|cvc|pin|number|details|option|button|setting|page|tab|menu)s?\b|"
+    r"\b(?:atm|cash machine|cashpoint|cash point|machine)\b(?: \w+){0,2}? "
+    r"(?:kept|ate|eaten|swallowed|took|taken|retained|held on to|won'?t give|wouldn'?t give|didn'?t give|"
+    r"didn'?t return)\b|"
+    r"\b(?:lost|stuck) (?:\w+ ){0,3}?in (?:the|an|a) (?:atm|cash machine|machine)\b|"
+    r"\b(?:hasn'?t|has not|haven'?t|have not|never|didn'?t|did not|not yet|still not|still hasn'?t) "
+    r"(?:\w+ )?(?:arrived|come|came|received|been delivered|shown up|turned up)\b|"
+    r"\b(?:lost|stuck) in the (?:mail|post)\b|"
+    # found again: "I found my card that I thought I had lost" (wanted back: `rules.card_found_again`)
+    r"\b(?:found|located|turned up)\b.{0,40}\b(?:thought|had lost|was lost|i lost)\b|"
+    r"\b(?:thought|had lost|was lost)\b.{0,40}\b(?:found|located|turned up)\b|"
+    r"(?:atm|ＡＴＭ)(?:に|から)[^。]{0,10}(?:吸い込まれ|取り込まれ|飲み込まれ|出てこ|戻ってこ|出てき)|"
+    r"(?:コード|番号|暗証番号)が?(?:見つから|わから)|"
+    r"(?:まだ)?届(?:か|い)(?:て)?(?:い)?(?:ない|ません)"
+)
+# Someone else has it or used it: the card is at risk whatever else is said.
+_MISUSED = _rx(
+    r"\b(?:someone|somebody|stranger|thief|they)\b.{0,30}\b(?:us(?:ed|ing)|took|taken|charg\w+|spen[dt]\w*|"
+    r"withdr\w+|bought)\b|\bstolen\b|\bstole\b|盗|誰か|他人|不正"
+)
+
+
+def no_card_at_risk(folded: str) -> bool:
+    """ "I can't find my virtual card in the app", "the ATM kept my debit card", "my new card still
+    hasn't arrived": loss words with no card at risk; no lock is asked for and none is made."""
+    return (
+        bool(_NO_CARD_AT_RISK.search(folded))
+        and not _LOCK_REQUEST.search(folded)
+        and not _MISUSED.search(folded)
+    )
 
 
 def card_at_risk(folded: str) -> list[tuple[int, int]]:

@@ -37,6 +37,20 @@ _WANTED_BACK = (
 )
 _WANTED_BACK_JA = r"(?:使いたい|使え|戻して|戻し|元に|再開|解除|有効)"
 
+# Fed up with the assistant itself, not with a product: "you clearly don't understand anything",
+# "this bot is useless", "talking to you isn't working" (not "the app isn't working").
+_FED_UP = (
+    r"you(?:'re| are)? (?:\w+ )?(?:not|don'?t|do not|can'?t|cannot|never|keep) (?:\w+ )?"
+    r"(?:understand\w*|misunderstand\w*|listen\w*|get(?:ting)?) (?:a word|me|anything|everything|what|it wrong)|"
+    r"(?:this|the) (?:conversation|chat|chatbot|bot|assistant|robot)(?: \w+)? "
+    r"(?:(?:is|'s) (?:\w+ )?(?:useless|pointless|hopeless|going nowhere|a waste of time)|"
+    r"(?:isn'?t|is not|'s not) (?:\w+ )?(?:working|helping|getting anywhere))|"
+    r"talking to you (?:is|'s) (?:\w+ )?(?:useless|pointless|going nowhere|a waste of time)|"
+    r"talking to you (?:isn'?t|is not) (?:\w+ )?(?:working|helping|getting anywhere)"
+)
+# A card lost in other words: "my debit card has disappeared", "my wallet is gone and my card was in it".
+_GONE = r"(?:gone|disappeared|vanished|nowhere to be (?:found|seen))"
+
 # Order matters: the first hit wins, so the more specific shapes come first.
 _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     (
@@ -54,6 +68,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # fed up with the assistant itself: NLU++'s customers mean "get me a person"
             r"(?:done|fed up) with (?:the|this) (?:bot|chatbot|machine)|going (?:round|around) in circles|"
             r"(?:you(?:'re| are)? not|you don'?t) (?:understand|understanding|get|getting) (?:a word|me|anything|what i)|"
+            + _FED_UP
+            + r"|"
             r"(?:details|information|data) (?:to|with) (?:a|the|this|an) (?:computer|machine|bot|robot|automated))"
         ),
     ),
@@ -62,7 +78,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "ja_handoff",
         _rx(
             r"(?:オペレーター|オペレータ|担当者|係の人|係員|窓口の人|人と話|人間と話|有人|スタッフと話|電話で相談|"
-            r"(?:窓口|担当|係|詳しい|お店|銀行)の(?:方|人|かた)|(?:人|方|かた|担当)に(?:つない|繋い|代わ|かわ))"
+            r"(?:窓口|担当|係|詳しい|お店|銀行)の(?:方|人|かた)|(?:人|方|かた|担当)に(?:つない|繋い|代わ|かわ)|"
+            # fed up with the assistant: 何度言っても伝わらない, 話が通じない, このチャットは役に立たない
+            r"(?:何回|何度)(?:も)?(?:言って|話して|説明して)も|話が通じ(?:ない|ません)|伝わら(?:ない|ません)|"
+            r"(?:分かって|わかって)(?:もらえ|くれ)(?:ない|ません)|"
+            r"(?:チャット|ボット|ロボット|ai)[^。]{0,8}(?:役に立た|使えな|だめ|ダメ))"
         ),
     ),
     (
@@ -95,6 +115,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
+            rf"^(?=.*\b{_CARD})(?:.*\b)?(?:{_CARD}\w*|cards|wallet|purse|handbag|bag)s? (?:is|are|was|were|has|have|'s)"
+            rf"(?: been| just| completely| totally)? {_GONE}\b|"
             rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}|"
             # used by someone else: "my card is being used by someone else"
             rf"\b{_CARD}\w*\b.*\b(?:used|using) by (?:someone|somebody|a stranger|another person|strangers)\b"
@@ -104,7 +126,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_LOCK,
         "ja_card_lock",
         _rx(
-            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|"
+            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|(?:なくな|無くな)[っりる]|"
+            r"見当たら|"
             r"(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ)|"
             rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
         ),
@@ -147,7 +170,12 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\b(?:was|were) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?|"
             r"direct debits?)\b|"
             r"\b(?:have|has|did) (?:i|we) (?:already |ever )?(?:received?|gotten|got|get)\b.*"
-            r"\b(?:money|payment|transfer|deposit|refund|salary|wages|paycheck|\d)|"
+            r"(?:\b(?:money|payment|transfer|deposit|refund|salary|wages|paycheck)|[$£€¥]\s?\d|"
+            r"\d[\d,.]* ?(?:dollars?|bucks|yen|euros?|pounds?)\b)|"
+            # someone paid the customer (back): "did my landlord pay me back", "did anyone send me money"
+            r"\b(?:did|has|have) (?!you\b)(?:[\w']+ ){1,3}?(?:pay|paid|refund(?:ed)?|reimburse[d]?) (?:me|us)\b|"
+            r"\b(?:did|has|have) (?!you\b)(?:[\w']+ ){1,3}?(?:send|sent|transfer(?:red)?|wire[d]?) (?:me|us) "
+            r"(?:the |any |some |my )?(?:money|funds|cash|payments?|[$\d])|"
             r"\bhow much (?:money )?(?:went|has gone|have gone) (?:to|on|out)\b|\bhow much i (?:sent|paid|spent|transferred)\b|"
             r"\bhas (?:my|the) (?:\w+ )?(?:money|payment|transfer|deposit|salary|paycheck|pay|wages|refund|"
             r"reimbursement)\b.*\b(?:been (?:paid|received|sent|deposited|credited)|arrived|c[oa]me (?:in|through)|"
@@ -169,7 +197,16 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # 支払いはありましたか, 入金はあった?: whether money moved
             r"(?:支払|振込|振り込み|送金|入金|出金|引き落とし|引落)(?:い)?(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)"
             r"|(?:給料|給与|ボーナス|入金|返金|払い戻し)(?:は|が)(?:もう)?(?:振り込まれ|入り|入って|入金され|届き|届いて|戻って)"
-            r"(?!次第|たら|から)"  # 給料が入り次第…, 入ってから…: when it comes, not whether it came
+            r"(?!次第|たら|から)|"  # 給料が入り次第…, 入ってから…: when it comes, not whether it came
+            # payments asked to be shown: 先月の電気代の支払いを見せて, 受け取った送金を全部見せて
+            r"(?:支払い?|振込|振り込み|送金|入金|出金|引き落とし|引き出し|払い戻し|返金|買い物)(?:の(?:履歴|一覧|記録))?"
+            r"を?(?:全部|すべて|全て)?(?:見せ|表示し)|"
+            # whether money moved: 引き出しはありましたか, 入金はありますか, 父からのお金はもう入っていますか
+            r"(?:引き出し|払い戻し|返金)(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)|"
+            r"(?:入金|出金|引き出し|引き落とし|支払い?|振込|送金)(?:は|って|が)(?:もう)?ありますか|"
+            r"お金(?:は|が)(?:もう)?(?:振り込まれ|入り|入って|届き|届いて)(?!次第|たら|から)|"
+            # what a thing cost, in the past: 先週のタクシー代はいくらでしたか
+            r"(?:代|費|料金)は(?:全部で|合計で?)?いくら(?:でした|だった|かかった|使った)"
         ),
     ),
     (

@@ -99,7 +99,9 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         if forms.utterance_form(text) == "question" and not (turn.dates or _names_someone(evidence)):
             return None  # "can I cancel a transfer?", 振込の取り消しってできる？: about cancelling in general
         return Hit(Intent.CANCEL_SCHEDULED, "ja_cancel_scheduled" if turn.japanese else "en_cancel_scheduled")
-    if turn.amounts or _NEW_PAYMENT.search(text):
+    in_dates = [(d.start, d.end) for d in turn.dates]  # 12月3日's 12 and 3 are no amounts
+    amounts = [a for a in turn.amounts if not any(s <= a.start < e for s, e in in_dates)]
+    if amounts or _NEW_PAYMENT.search(text):
         return None  # "send $5 to Sato tomorrow", "schedule a payment": a new payment, not a list
     if problems.mentions_payment_made(text) or forms.asks_bill_fact(text):
         return None  # "I made a payment to the wrong account… by tomorrow", "when is my car payment due"

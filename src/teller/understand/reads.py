@@ -1,0 +1,72 @@
+"""What a read of the history asks for, and what only sounds like one.
+
+- One transaction talked about is not the list asked for: "I see a $5 charge in one of my
+  transactions", "I have a pending transaction", "where's the transaction I made this morning",
+  "what was that $30 charge for", この500円の取引は何ですか, 3000円の取引があるんですが. "Show me my
+  last transaction" and "what was my last transaction" still read it.
+- How far back the history goes is a question about the service: "can I look at transactions from
+  more than two years ago", 2年以上前の明細も見られますか. "Can I see my transactions from last week"
+  still reads them.
+- Money that came in, asked about, is read, refunds included: "has the money from my tax refund landed
+  yet", 保険の払い戻しはありましたか. Asking for a refund ("refund the $40 charge") or why one has not come
+  ("why hasn't my refund arrived") is not.
+
+All patterns run on folded text (`teller.normalize.text.fold`). Pure functions, no state.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_ONE = r"(?:transaction|charge|payment|debit|purchase|withdrawal|deposit|transfer)(?!s)"
+_ONE_TRANSACTION = _rx(
+    # "I see a $5 charge…", "I have a pending transaction", "there's an outgoing transaction"
+    rf"\b(?:i (?:can )?(?:see|have|got|noticed?|found|spotted)|there(?:'s| is)) (?:a|an|one|this|that)\b"
+    rf"(?: [\w$.,'-]+){{0,3}}? {_ONE}\b|"
+    # "where's the transaction I made this morning", "where is my last money transaction"
+    rf"\bwhere(?:'s| is| did| has)(?: [\w']+){{0,4}}? {_ONE}\b|"
+    # "what was that $30 charge for", "what is this payment"
+    rf"\bwhat(?:'s| is| was) (?:that|this)(?: [\w$.,'-]+){{0,3}}? {_ONE}\b|"
+    rf"\bwhat(?:'s| is| was) (?:the|a)(?: [\w$.,'-]+){{0,3}}? {_ONE}\b(?: [\w']+){{0,5}} for\b|"
+    r"(?:この|その|あの)[^。、]{0,12}?(?:取引|支払い?|引き落とし|請求)(?:は|って)(?:何|なに|なん)|"
+    r"[0-9,万千]+円の(?:取引|支払い?|引き落とし|請求)(?:が|は)(?:ある|あり|何|なに|なん)"
+)
+
+
+def talks_about_one_transaction(folded: str) -> bool:
+    """ "I have a pending transaction", "what was that $30 charge for", この500円の取引は何ですか: one
+    transaction is the topic; the list of them is not asked for."""
+    return bool(_ONE_TRANSACTION.search(folded))
+
+
+_HOW_FAR_BACK = _rx(
+    r"\bhow (?:far|long) back\b|"
+    r"\b(?:older than|more than|over|beyond|further back than) (?:a|an|one|two|three|\d+|\w+) "
+    r"(?:years?|months?)(?: ago| old| back)?\b|"
+    r"(?:年|か月|ヶ月|カ月)以上前|どこまで(?:遡|さかのぼ)"
+)
+
+
+def asks_how_far_back(folded: str) -> bool:
+    """ "can I look at transactions from more than two years ago", 2年以上前の明細も見られますか."""
+    return bool(_HOW_FAR_BACK.search(folded))
+
+
+_CAME_IN = _rx(
+    r"\b(?:has|have|did)\b(?! (?:not|never)\b)(?: [\w']+){0,5}? (?:refund|reimbursement|money|payment|"
+    r"deposit|transfer|pay|paycheck|salary)s?\b(?: [\w']+){0,4}? (?:landed|arrived?|c[oa]me (?:in|through)|"
+    r"cleared|gone through|been (?:credited|deposited|paid in|received|processed))\b|"
+    r"(?:返金|払い戻し)(?:は|が)(?:もう)?(?:入り|入って|届き|届いて|戻って|あり|あっ)(?!次第|たら|から)"
+)
+_WHY = _rx(r"\b(?:why|how come)\b|なぜ|どうして|なんで")
+
+
+def asks_whether_money_came(folded: str) -> bool:
+    """ "has the refund from the hotel landed", 保険の払い戻しはありましたか: money that came in, asked
+    about (not why it has not come)."""
+    return bool(_CAME_IN.search(folded)) and not _WHY.search(folded)
