@@ -179,7 +179,7 @@ class FastPath:
             return top, p, decided
         if question and fee_or_howto and top in COMMAND_INTENTS:
             return Intent.QNA, max(0.6, 1.0 - p), "question_about_bank"
-        if not _supported(top, folded, has_amount or has_payee or has_biller):
+        if not _supported(top, folded, has_amount or has_payee or has_biller, dated=bool(turn.dates)):
             if (
                 top is Intent.CARD_LOCK
                 and _LOCK_CUE.search(folded)
@@ -227,12 +227,13 @@ _CLOSING = re.compile(
 _PAYEE_WORDS = re.compile(
     r"\b(?:payees?|recipients?|contacts?|beneficiar\w+|send|sent|pay|paid|transfer\w*|wire|people|saved|"
     r"stored|registered)\b|"
-    r"振込先|登録先|受取人|送金先|送|振り?込|払"
+    r"振込先|登録|受取人|送金先|口座情報|連絡先|送|振り?込|払"
 )
-# What a list of scheduled payments lists (from the model: "do I have anything scheduled on jan 1st").
+# What a list of scheduled payments lists. From the model, a day asked about with none of these is a
+# calendar ("do I have anything scheduled on jan 1st"); "show me everything that's scheduled" is not.
 _SCHEDULED_WORDS = re.compile(
-    r"\b(?:payments?|transfers?|bills?|debits?|money|standing orders?|direct debits?|autopay\w*)\b|"
-    r"振込|振り込|支払|送金|引き落とし|引落"
+    r"\b(?:payments?|transfers?|bills?|debits?|money|standing orders?|direct debits?|autopay\w*|send|sent|"
+    r"pay|paid|going out|coming out|leav\w+)\b|振込|振り込|支払|払|送|引き落と|引落"
 )
 
 
@@ -258,7 +259,7 @@ _READ_WORDS = re.compile(
 )
 
 
-def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
+def _supported(intent: Intent, folded: str, has_object: bool, *, dated: bool = False) -> bool:
     """Whether the text names what a classifier-proposed command would act on, and a card command's action."""
     if intent is Intent.CARD_LOCK:  # "…i'm totally lost" is no card lost
         return bool(_CARD_WORDS.search(folded)) and bool(_LOCK_CUE.search(rules.without_speaker_lost(folded)))
@@ -271,7 +272,7 @@ def _supported(intent: Intent, folded: str, has_object: bool) -> bool:
     if intent is Intent.RECIPIENT_LOOKUP:
         return has_object or bool(_PAYEE_WORDS.search(folded))
     if intent is Intent.SCHEDULED_PAYMENTS:
-        return bool(_SCHEDULED_WORDS.search(folded))
+        return not dated or bool(_SCHEDULED_WORDS.search(folded))
     return True
 
 

@@ -30,9 +30,8 @@ _ONE_TRANSACTION = _rx(
     rf"(?: [\w$.,'-]+){{0,3}}? {_ONE}\b|"
     # "where's the transaction I made this morning", "where is my last money transaction"
     rf"\bwhere(?:'s| is| did| has)(?: [\w']+){{0,4}}? {_ONE}\b|"
-    # "what was that $30 charge for", "what is this payment"
-    rf"\bwhat(?:'s| is| was) (?:that|this)(?: [\w$.,'-]+){{0,3}}? {_ONE}\b|"
-    rf"\bwhat(?:'s| is| was) (?:the|a)(?: [\w$.,'-]+){{0,3}}? {_ONE}\b(?: [\w']+){{0,5}} for\b|"
+    # "what was that $30 charge for" (what it was for; "what was that charge from yesterday" reads it)
+    rf"\bwhat(?:'s| is| was) (?:that|this|the|a)(?: [\w$.,'-]+){{0,3}}? {_ONE}\b(?: [\w']+){{0,5}}? for\b|"
     r"(?:この|その|あの)[^。、]{0,12}?(?:取引|支払い?|引き落とし|請求)(?:は|って)(?:何|なに|なん)|"
     r"[0-9,万千]+円の(?:取引|支払い?|引き落とし|請求)(?:が|は)(?:ある|あり|何|なに|なん)"
 )
