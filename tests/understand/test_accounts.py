@@ -48,6 +48,9 @@ def test_money_from_an_account_kept_elsewhere_is_not_proposed(runner: Any, text:
         ("what's the balance in my everyday checking account", "c_002", "a_101"),
         ("show the transactions on my high-yield savings account", "c_002", "a_102"),
         ("send 30 dollars to sarah johnson from my savings", "c_002", "a_102"),
+        # a sentence's full stop is no part of the account's name (spoken transcripts end with one)
+        ("Send $40 to David Lee from my savings.", "c_002", "a_102"),
+        ("Pay the water bill from my checking account.", "c_002", "a_101"),
         ("米ドルの口座の残高を見せて", "c_001", "a_002"),
         ("末尾4056の口座の残高", "c_001", "a_001"),
     ],
