@@ -57,11 +57,12 @@ from typing import Any
 
 from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_names import name_doubt
-from teller.voice.hearing_numbers import disputed, glued_two, malformed, second_look
+from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
 from teller.voice.hearing_sound import similarity as _similarity
+from teller.voice.hearing_words import grammar_words, plain
 
 NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
 MARGIN = 0.05  # ...and how far clear of the second-nearest name
@@ -209,6 +210,19 @@ def hear(
         at, word, kind = product
         text = text[:at] + kind + text[at + len(word) :]
         changes.append(Heard("hear:product", word, kind))
+    # the grammar's own words ("one Friday" → "on Friday"), in every hypothesis alike, so their numbers
+    # are compared like with like; then an amount said in pieces ("100 and $20") as the one amount it is
+    accounts = [word for noun, word in ear.products if noun == "account"]
+    text, words = grammar_words(text, accounts, lambda t: _names_someone(t, ear))
+    changes.extend(Heard("hear:word", heard_words, put) for heard_words, put in words)
+    if words:
+        others = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in others]
+        looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
+    pieces = joined(text)
+    if pieces is not None:
+        heard_pieces, whole, text = pieces
+        changes.append(Heard("hear:number", heard_pieces, whole))
+    others, looked = [_whole(o) for o in others], [_whole(o) for o in looked]
     rule, doubt = "hear:amount", disputed(text, others) or glued_two(text, others)
     if doubt is None and looked:
         rule, doubt = "hear:recheck", disputed(text, looked)
@@ -232,6 +246,17 @@ def ear_fix(ear: Ear) -> Callable[[str], str]:
         return text if near is None else text.replace(near[0], near[1], 1)
 
     return fix
+
+
+def _whole(text: str) -> str:
+    """`text` with an amount said in pieces written as the one amount ("100 and $20" → "$120")."""
+    pieces = joined(text)
+    return text if pieces is None else pieces[2]
+
+
+def _names_someone(text: str, ear: Ear) -> bool:
+    """Whether `text` names one or more of the customer's payees or billers (a choice counts)."""
+    return ear.index.scan(text).status in ("match", "clarify")
 
 
 def _names_one_exactly(text: str, ear: Ear) -> bool:

@@ -41,6 +41,11 @@ _BAD_COMMA = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
 # what may stand between two amounts said as one ("100 and $20", "$10 $50")
 _BETWEEN = re.compile(r"[\s,]*(?:and\s*)?[\s,]*")
 _REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?$", re.I)
+# ...and the rest of its digit string, however the recognizer grouped it ("ending in 8-830", "1 0 0 2")
+_REFERENCE_RUN = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?\d[\d\s,.-]*$", re.I)
+# what joins the pieces of one amount said as "N hundred and M" ("100 and $20")
+_AND = re.compile(r"\s*,?\s*and\s+", re.I)
+_CURRENCY = re.compile(r"[$¥€£円]|\b(?:yen|dollars?|euros?|pounds?|bucks)\b", re.I)
 _SIGN_AND_WORD = re.compile(r"[$¥€£](?=[\d,.]+ ?(?:(?:yen|dollars?|euros?|pounds?)\b|円))")
 _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
 # さん sounds like 3 and に like 2: digits glued to a name (kana or kanji that is no numeral) may be them
@@ -142,6 +147,31 @@ def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: floa
     return out
 
 
+def joined(text: str) -> tuple[str, str, str] | None:
+    """(heard pieces, the one amount, `text` with it) for an amount said as "N hundred/thousand and M"
+    and written in two pieces: a round number with no currency, "and", and a smaller one with its
+    currency ("100 and $20" → "$120", "1000 and 500 yen" → "1500 yen"); None when there is none."""
+    found = amounts(text)
+    for a, b in pairwise(found):
+        if a.end >= len(text) or not _AND.fullmatch(text[a.end : b.start]):
+            continue
+        if a.currency is not None or _CURRENCY.search(a.surface) or b.currency is None:
+            continue
+        if a.major != a.major.to_integral_value() or b.major != b.major.to_integral_value() or b.major <= 0:
+            continue
+        whole = int(a.major)
+        zeros = len(str(whole)) - len(str(whole).rstrip("0"))
+        if zeros < 2 or b.major >= 10**zeros:
+            continue  # "2 and $20", "100 and $200": no number of the grammar
+        total = whole + int(b.major)
+        digits = re.search(r"\d[\d,]*", b.surface)
+        if digits is None:
+            continue  # the smaller piece said in words: leave it to the text pipeline
+        surface = b.surface[: digits.start()] + str(total) + b.surface[digits.end() :]
+        return text[a.start : b.end], surface, text[: a.start] + surface + text[b.end :]
+    return None
+
+
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
     """ "さん26000円" (or "鈴木一郎325万円") read both ways: as heard, and with the leading 2 (32) as the
     particle に (さんに) and the rest as the amount; unless another hypothesis heard the particle too."""
@@ -173,8 +203,11 @@ def _readings(text: str) -> list[str]:
 def _found(norm: str) -> list[Amount]:
     out = []
     for e in find_amounts(norm):
-        if _REFERENCE.search(norm[max(0, e.start - 24) : e.start]):
+        before = norm[max(0, e.start - 32) : e.start]
+        if _REFERENCE.search(before[-24:]):
             continue
+        if e.value.currency is None and not _CURRENCY.search(e.surface) and _REFERENCE_RUN.search(before):
+            continue  # the rest of a card number's digits ("8-830", "1 0 0 2"), no amount
         out.append(Amount(e.start, e.end, e.surface, e.value.major, e.value.currency))
     return out
 
