@@ -277,3 +277,54 @@ def test_safe_pays_reaches_the_turn_as_a_payee_list(runner: Any, ears: dict[str,
 def test_hearing_off_changes_no_word(runner: Any) -> None:
     """With no customer data to check against (hearing off), no word is put back."""
     assert hear("Send $40 to David Lee one Friday.", (), None) == ("Send $40 to David Lee one Friday.", [])
+
+
+# --- "forty" heard as "for (the)" before a units amount: the turn asks which ------------------------
+
+
+@pytest.mark.parametrize(
+    ("heard", "said", "also"),
+    [
+        ("Pay for the $5 to Verizon.", "$5", "$45"),
+        ("Send for $7 to David Lee, please.", "$7", "$47"),
+        ("Transfer for the 3 dollars to Sarah Johnson.", "3 dollars", "$43"),
+    ],
+)
+def test_forty_heard_as_for_the_before_a_units_amount_is_asked_about(
+    ears: dict[str, Ear], heard: str, said: str, also: str
+) -> None:
+    """ "Pay for the $5" is how "pay forty-five dollars" comes out: both readings go to the turn, no guess."""
+    text, changes = hear(heard, (), ears["c_002"])
+    assert said in text and f"(or {also})" in text
+    assert _rules(changes) == ["hear:amount"]
+
+
+def test_forty_heard_as_for_the_reaches_the_turn_as_a_question(runner: Any, ears: dict[str, Ear]) -> None:
+    """The turn asks which amount instead of proposing $5 to Verizon."""
+    text, _ = hear("Pay for the $5 to Verizon.", (), ears["c_002"])
+    result = _turn(runner, text)
+    assert result.action.value == "ask_slot" and result.entities.amount_minor is None
+
+
+@pytest.mark.parametrize(
+    "heard",
+    [
+        "Pay $5 for the parking to David Lee.",  # "for the" after the amount: a purpose
+        "Send $40 for the kids to Sarah Johnson.",
+        "Pay for the $45 to Verizon.",  # no units amount: "forty" cannot stand before it
+        "Pay for the $500 to Verizon.",
+        "What did I pay for the $5 coffee?",  # no request to move money starts with it
+    ],
+)
+def test_for_the_before_no_units_amount_is_left_alone(ears: dict[str, Ear], heard: str) -> None:
+    """ "for (the)" not right after the money verb, or before no single-digit amount, is no "forty"."""
+    assert hear(heard, (), ears["c_002"]) == (heard, [])
+
+
+def test_payees_whose_names_sound_the_same_are_still_asked_about(ears: dict[str, Ear]) -> None:
+    """Steven Phillips and Stephen Philips are both c_002's payees and sound alike: the forced look's
+    rival stays written in, so the turn asks (written after the code: a negative that must not change)."""
+    forced = (("Steven Phillips", "Stephen Philips", -0.1), ("Steven Phillips", "Sarah Johnson", -9.0))
+    text, changes = hear("Send $75 to Steven Phillips.", (), ears["c_002"], forced=forced)
+    assert text == "Send $75 to Steven Phillips (or Stephen Philips)."
+    assert _rules(changes) == ["hear:forced_rival"]
