@@ -57,7 +57,7 @@ from typing import Any
 
 from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_names import name_doubt
-from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look
+from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
@@ -226,6 +226,8 @@ def hear(
     rule, doubt = "hear:amount", disputed(text, others) or glued_two(text, others)
     if doubt is None and looked:
         rule, doubt = "hear:recheck", disputed(text, looked)
+    if doubt is None:
+        rule, doubt = "hear:amount", split_forty(text)
     if doubt is not None:
         changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text))
         text = doubt.text

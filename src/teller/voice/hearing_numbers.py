@@ -45,6 +45,12 @@ _REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)
 _REFERENCE_RUN = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?\d[\d\s,.-]*$", re.I)
 # what joins the pieces of one amount said as "N hundred and M" ("100 and $20")
 _AND = re.compile(r"\s*,?\s*and\s+", re.I)
+# "forty" heard as "for (the)" between the money verb and a units amount ("Pay for the $5 to …")
+_FOR_UNITS = re.compile(
+    r"^\W*(?:(?:please|can you|could you)\s+)?(?:pay|send|transfer|wire|give)\s+for(?:\s+the)?\s+"
+    r"(?P<amount>\$[1-9](?![\d,.]*\d)|[1-9]\s+dollars?\b)",
+    re.I,
+)
 _CURRENCY = re.compile(r"[$¥€£円]|\b(?:yen|dollars?|euros?|pounds?|bucks)\b", re.I)
 _SIGN_AND_WORD = re.compile(r"[$¥€£](?=[\d,.]+ ?(?:(?:yen|dollars?|euros?|pounds?)\b|円))")
 _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
@@ -170,6 +176,23 @@ def joined(text: str) -> tuple[str, str, str] | None:
         surface = b.surface[: digits.start()] + str(total) + b.surface[digits.end() :]
         return text[a.start : b.end], surface, text[: a.start] + surface + text[b.end :]
     return None
+
+
+def split_forty(text: str) -> Doubt | None:
+    """ "Pay for the $5 to Verizon": "forty" heard as "for (the)" right after the money verb, before a
+    units amount ($1-$9, "3 dollars"), which is how "pay forty-five dollars" comes out. Both readings go
+    to the turn ("$5 (or $45)"), so it asks; nothing is picked. "for the" after the amount ("$5 for the
+    parking") or before any other amount is left alone."""
+    m = _FOR_UNITS.search(text)
+    if m is None:
+        return None
+    units = next((a for a in amounts(text) if a.start == m.start("amount")), None)
+    if units is None or units.major != units.major.to_integral_value() or not 1 <= units.major <= 9:
+        return None
+    if units.currency not in (None, "USD"):
+        return None
+    forty = f"${40 + int(units.major)}"
+    return Doubt(_written_in(text, units, [forty]), (units.surface, forty))
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
