@@ -40,6 +40,13 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    nothing moves without a yes). The opposite card verb scoring close to the heard one ("unlock" at
    "lock") makes the turn ask lock or unlock (`verbs.py`).
 
+7. **the grammar's own words** (`hear:word`, `hearing_words`; round 6): "one Friday" → "on Friday",
+   "for my savings" → "from my savings" on a payment that names where the money goes, "safe pays" →
+   "saved payees" — in every hypothesis alike, before their amounts are compared; an amount said in
+   pieces ("100 and $20": a round number, "and", a smaller one with the currency) is the one amount
+   (`hear:number`); "Pay for the $5" (forty heard as "for the") asks "$5 or $45" (`hear:amount`); a card
+   number's digits however grouped ("ending in 8-830") are never an amount.
+
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
 

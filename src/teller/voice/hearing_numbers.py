@@ -19,7 +19,10 @@ Pure text. Three checks, used by `hearing.hear`:
   "さんに7000円") does not dispute its amount.
 
 Card and account references ("ending in 1002", 末尾1234) are not amounts here: the n-best is checked
-against the customer's own digits for those (`hearing._fit`). No number is ever replaced by another.
+against the customer's own digits for those (`hearing._fit`), and their digits however the recognizer
+grouped them ("ending in 8-830", "1 0 0 2") are never amounts. Round 6 adds `joined` (an amount said in
+pieces, "100 and $20", is the one amount it adds up to) and `split_forty` ("Pay for the $5": forty heard
+as "for the", asked both ways). No number is ever replaced by another value.
 """
 
 from __future__ import annotations
