@@ -328,3 +328,17 @@ def test_payees_whose_names_sound_the_same_are_still_asked_about(ears: dict[str,
     text, changes = hear("Send $75 to Steven Phillips.", (), ears["c_002"], forced=forced)
     assert text == "Send $75 to Steven Phillips (or Stephen Philips)."
     assert _rules(changes) == ["hear:forced_rival"]
+
+
+@pytest.mark.parametrize(
+    ("best", "other"),
+    [
+        ("Send $40 to David Lee on Friday.", "Send $40 to David Lee one Friday."),
+        ("Pay the Xfinity bill on Monday.", "Pay the Xfinity bill one Monday."),
+    ],
+)
+def test_another_hypothesis_heard_one_friday_is_no_amount_dispute(
+    ears: dict[str, Ear], best: str, other: str
+) -> None:
+    """The other hypothesis's "one Friday" is heard as "on Friday" too: "one" is no rival amount."""
+    assert hear(best, (other,), ears["c_002"]) == (best, [])
