@@ -222,9 +222,8 @@ def hear(
     accounts = [word for noun, word in ear.products if noun == "account"]
     text, words = grammar_words(text, accounts, lambda t: _names_someone(t, ear))
     changes.extend(Heard("hear:word", heard_words, put) for heard_words, put in words)
-    if words:
-        others = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in others]
-        looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
+    others = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in others]
+    looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
     pieces = joined(text)
     if pieces is not None:
         heard_pieces, whole, text = pieces
