@@ -201,6 +201,16 @@ def test_issue_9_rules_8b_scores_at_its_reached_floor(tmp_path: Path) -> None:
 
 
 @needs_shared
+def test_issue_9_rules_8c_days_around_a_named_day(tmp_path: Path) -> None:
+    """7 phrasings written before their run (issue9_rules8c.jsonl, 2/7 first; "the first business day
+    after christmas" had paid on the Saturday after it): a weekday, day or business day after or before
+    a named day; a vague "someday after" asks. All pass."""
+    cases = HERE / "issue9_rules8c.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
 def test_blind_round_10_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """80 EN/JA cases written blind by another engineer (blind_round10.jsonl): 80/80 at their first run
     (main at 508293b, before round 7's first rule landed), 0 acting wrongly; its held-out part is never

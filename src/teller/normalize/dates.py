@@ -23,7 +23,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from teller.domain.trace import Extraction
-from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans
+from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans, is_business_day
 from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_en
 from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
 
@@ -355,15 +355,31 @@ def _gate(needs: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(re.escape(n) for n in needs)) if needs else None
 
 
-_DAY_AROUND_EN = re.compile(r"(?:the )?day (?P<dir>after|before) $")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "the day after thanksgiving", "the friday before christmas", "the first business day after christmas"
+_DAY_AROUND_EN = re.compile(
+    rf"(?<![a-z0-9])(?:on )?(?:the )?(?:(?:very )?(?:first|next) )?"
+    rf"(?P<unit>day|(?:business|working|banking) day|{'|'.join(_WEEKDAYS)}) (?P<dir>after|before) $"
+)
 _DAY_AROUND_JA = re.compile(r"^の?(?P<dir>翌日|前日)")
 
 
-def _day_around(text: str, start: int, end: int, value: date) -> tuple[int, int, date]:
-    """ "the day after thanksgiving", "クリスマスの前日": one day on or back from the date found."""
+def _day_around(text: str, start: int, end: int, value: date, country: str | None) -> tuple[int, int, date]:
+    """A day counted from the date found: "the day after thanksgiving", "the friday before christmas"
+    (the nearest such weekday strictly after or before it), "the first business day after christmas",
+    "クリスマスの前日"."""
     m = _DAY_AROUND_EN.search(text, 0, start)
     if m is not None and value:
-        return m.start(), end, value + timedelta(days=1 if m["dir"] == "after" else -1)
+        step = timedelta(days=1 if m["dir"] == "after" else -1)
+        day = value + step
+        unit = m["unit"]
+        if unit in _WEEKDAYS:
+            while day.weekday() != _WEEKDAYS.index(unit):
+                day += step
+        elif unit != "day":
+            while not is_business_day(day, country):
+                day += step
+        return m.start(), end, day
     m = _DAY_AROUND_JA.match(text, end)
     if m is not None:
         return start, m.end(), value + timedelta(days=1 if m["dir"] == "翌日" else -1)
@@ -400,7 +416,10 @@ def scan_dates(
         except OverflowError:
             value = None  # beyond the calendar's ends (date.max + 1 day, "in 10**20 days")
         if value is not None:
-            start, end, value = _day_around(text, start, end, value)
+            start, end, value = _day_around(text, start, end, value, country)
+            # "wednesday" in "the wednesday before xmas" is no date of its own, found first or after
+            claimed.append((start, end))
+            taken = [t for t in taken if not (start <= t.start and t.end <= end)]
             taken.append(Extraction(start, end, text[start:end], value, _rename(rule.name, m)))
         else:
             unresolved.append(Extraction(start, end, text[start:end], text[start:end], "unparsed_date"))
