@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = Path(__file__).resolve().parent / ".cache"
 FIXTURES = ROOT / "tests" / "data" / "speech"
-GOLDEN = ROOT.parent / "shared" / "golden" / "commands.jsonl"
+# shared/ beside the checkout (TELLER_SHARED elsewhere, e.g. from a worktree), as scripts/train_intent.py
+GOLDEN = Path(os.environ.get("TELLER_SHARED", ROOT.parent / "shared")) / "golden" / "commands.jsonl"
 SPOKEN_INTENTS = {"transfer_money", "balance_inquiry", "card_lock", "card_unlock", "bill_payment"}
 RATE = 16_000
 
@@ -205,8 +207,10 @@ def build(voice: str = "piper", which: str = "golden") -> list[dict[str, Any]]:
     import soundfile
 
     lang = VOICES[voice][0]
-    golden = golden_japanese() if lang == "ja" else golden_english()
-    cases = unseen(lang, SETS[which]) if which in SETS else golden
+    if which in SETS:
+        cases = unseen(lang, SETS[which])
+    else:
+        cases = golden_japanese() if lang == "ja" else golden_english()
     rows = []
     for case in cases:
         path = spoken(case["text"], voice)
