@@ -198,3 +198,43 @@ def test_a_typed_lock_of_a_locked_card_is_untouched(runner: Any) -> None:
     """Typed text never goes through hearing: "lock my credit card" typed runs as the pipeline says."""
     result = _turn(runner, "lock my credit card", "c_002")
     assert (result.intent.value, result.action.value) == ("card_lock", "execute")
+
+
+# --- the recognizer's forced look may put the sound-alike far below: then the heard name stands -------
+
+
+@pytest.mark.parametrize(
+    ("heard", "forced", "asks"),
+    [
+        # the sound-alike forced in the name's place scored 4 nats below it: too close to trust the recognizer
+        (
+            "Transfer 5000 yen to Sato Ken.",
+            (("Sato Ken", "Saito Ken", -4.0), ("Sato Ken", "Kato Ken", -9.0)),
+            True,
+        ),
+        # 8 nats below: the audio says Sato, the name heard stands
+        (
+            "Transfer 5000 yen to Sato Ken.",
+            (("Sato Ken", "Saito Ken", -8.0), ("Sato Ken", "Kato Ken", -6.0)),
+            False,
+        ),
+        # heard words that are no registered form: the sound-alike is judged against the name they stand for
+        (
+            "Pay Sara Johnson, 50 bucks.",
+            (("Sara Johnson", "Sara Jonson", -5.1), ("Sara Johnson", "Sarah Johnson", -1.0)),
+            True,
+        ),
+        (
+            "Pay Sara Johnson, 50 bucks.",
+            (("Sara Johnson", "Sara Jonson", -11.0), ("Sara Johnson", "Sarah Johnson", -1.0)),
+            False,
+        ),
+    ],
+)
+def test_a_sound_alike_the_forced_look_put_far_below_is_not_asked_about(
+    ears: dict[str, Ear], heard: str, forced: Any, asks: bool
+) -> None:
+    """With the forced look's scores, the turn asks only when the sound-alike came within the bar."""
+    text, changes = hear(heard, (), ears["c_001" if "Ken" in heard else "c_002"], forced=forced)
+    assert ("hear:sound_alike" in _rules(changes)) is asks
+    assert ("(or" in text) is asks
