@@ -1,8 +1,8 @@
 """Round 7: a registered name or card verb heard confidently wrong. Two payees whose names sound the same
 (Sato Ken / Saito Ken, Steven Phillips / Stephen Philips, Sarah Johnson / Sara Jonson) cannot be told apart
-by ear, so a spoken turn naming one asks which, with a trace; a spoken "lock" of a card that is already
-locked is far more often "unlock" heard without its first syllable, so it asks lock or unlock and locks
-nothing. Names that only look alike, cards that are not locked, and typed text are left alone (the demo
+by ear, so a spoken turn naming one asks which, with a trace (unless the recognizer's forced look put the
+sound-alike far below); a spoken turn that begins with "lock" of a card that is already locked is far more
+often "unlock" heard without its first syllable, so it asks lock or unlock and locks nothing. Names that only look alike, cards that are not locked, and typed text are left alone (the demo
 bank's customers, real pipeline)."""
 
 from __future__ import annotations
@@ -139,12 +139,14 @@ def _cards(runner: Any, customer: str = "c_002") -> dict[str, str]:
         "Lock my credit card, please.",
         "Freeze my rewards card.",
         "Block the card ending in 1002.",
-        "Please lock the card ending in 1 0 0 2.",
+        "Lock the card ending in 1 0 0 2.",
+        "And freeze my rewards card.",
         "Lock my Teller Rewards credit card.",
     ],
 )
 def test_a_lock_of_a_card_already_locked_asks_lock_or_unlock(ears: dict[str, Ear], heard: str) -> None:
-    """c_002's credit card (···1002) is locked: a spoken lock of it asks lock or unlock, with a trace."""
+    """c_002's credit card (···1002) is locked: a spoken turn that begins with a lock of it (where "un" is
+    lost at the onset of speech) asks lock or unlock, with a trace."""
     text, changes = hear(heard, (), ears["c_002"])
     rules = _rules(changes)
     assert "hear:card_state" in rules
@@ -163,6 +165,8 @@ def test_a_lock_of_a_card_already_locked_asks_lock_or_unlock(ears: dict[str, Ear
         ("c_002", "Unfreeze my rewards card."),
         ("c_002", "Lock my card."),  # one of the two is active: the turn decides which card
         ("c_002", "My credit card was stolen."),  # no lock verb said
+        ("c_002", "Please lock my credit card."),  # words before the verb: no first syllable lost there
+        ("c_002", "Can you block the card ending in 1002?"),
         ("c_002", "What is the balance on my savings?"),
         ("c_001", "Lock my credit card."),  # c_001's cards are active
     ],
