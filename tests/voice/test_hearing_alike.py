@@ -242,3 +242,19 @@ def test_a_sound_alike_the_forced_look_put_far_below_is_not_asked_about(
     text, changes = hear(heard, (), ears["c_001" if "Ken" in heard else "c_002"], forced=forced)
     assert ("hear:sound_alike" in _rules(changes)) is asks
     assert ("(or" in text) is asks
+
+
+@pytest.mark.parametrize(
+    ("heard", "forced", "asks"),
+    [
+        ("Lock my credit card.", (("Lock", "Unlock", -5.7),), True),  # the opposite close enough to doubt
+        ("Block the card ending in 1002.", (("Block", "Unblock", -13.0),), False),  # told apart by the audio
+        ("Block the card ending in 1002.", (), True),  # no forced score: the card's state decides
+    ],
+)
+def test_a_locked_cards_lock_the_forced_look_told_apart_is_not_asked_about(
+    ears: dict[str, Ear], heard: str, forced: Any, asks: bool
+) -> None:
+    """The opposite verb forced in the verb's place far below it (over 6 nats): the heard verb stands."""
+    text, changes = hear(heard, (), ears["c_002"], forced=forced)
+    assert ("hear:card_state" in _rules(changes)) is asks
