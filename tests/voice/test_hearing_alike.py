@@ -258,3 +258,15 @@ def test_a_locked_cards_lock_the_forced_look_told_apart_is_not_asked_about(
     """The opposite verb forced in the verb's place far below it (over 6 nats): the heard verb stands."""
     text, changes = hear(heard, (), ears["c_002"], forced=forced)
     assert ("hear:card_state" in _rules(changes)) is asks
+
+
+def test_heard_words_that_are_no_registered_form_get_their_registered_name_written_in_too(
+    runner: Any, ears: dict[str, Ear]
+) -> None:
+    """ "Pay Sara Johnson, 50 bucks." (Sarah Johnson's name, misspelt by the recognizer): both registered
+    names are written in, so the turn asks between them instead of guessing from the spelling."""
+    text, changes = hear("Pay Sara Johnson, 50 bucks.", (), ears["c_002"])
+    assert "(or Sarah Johnson or Sara Jonson)" in text
+    assert "hear:sound_alike" in _rules(changes)
+    result = _turn(runner, text, "c_002")
+    assert result.action.value == "clarify" and {c.id for c in result.candidates} == {"p_102", "p_103"}
