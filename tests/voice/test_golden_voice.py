@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -54,12 +55,26 @@ def spoken_set(engine: VoiceEngine, tmp_path_factory: pytest.TempPathFactory) ->
 FLOOR = 0.85
 
 
+def _asks_sound_alike(heard: TurnResult, typed: TurnResult) -> bool:
+    """The spoken turn asks between the typed payee and a registered payee that sounds the same (round 7:
+    Steven Phillips / Stephen Philips, Sarah Johnson / Sara Jonson): by design, no recognizer can choose."""
+    return (
+        heard.action.value == "clarify"
+        and typed.entities.recipient_id in {c.id for c in heard.candidates}
+        and any(t.rule == "hear:sound_alike" for t in heard.trace)
+    )
+
+
 def test_spoken_commands_match_typed_outcomes(spoken_set: dict[str, Any]) -> None:
-    """At least 85% of spoken commands get the typed text's intent, action and entities."""
+    """At least 85% of spoken commands get the typed text's intent, action and entities (a turn that asks
+    between the typed payee and its registered sound-alike is asked by design, counted apart)."""
     cases = spoken_set["cases"]
-    misses = [(r["text"], h.transcript) for r, h, t in cases if not _same(h, t)]
-    assert len(cases) >= 35
-    assert 1 - len(misses) / len(cases) >= FLOOR, misses
+    asked = [(r["text"], h.transcript) for r, h, t in cases if _asks_sound_alike(h, t)]
+    misses = [
+        (r["text"], h.transcript) for r, h, t in cases if not _same(h, t) and not _asks_sound_alike(h, t)
+    ]
+    assert len(cases) >= 35 and len(asked) <= 4, asked
+    assert 1 - len(misses) / (len(cases) - len(asked)) >= FLOOR, misses
 
 
 def test_transcripts_are_accurate(spoken_set: dict[str, Any]) -> None:
@@ -67,5 +82,6 @@ def test_transcripts_are_accurate(spoken_set: dict[str, Any]) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "speech"))
     from wer import wer
 
-    pairs = [(r["text"], h.transcript or "") for r, h, _ in spoken_set["cases"]]
+    # without the readings hearing writes in for the turn to ask about ("$16 (or $60)", "… (or Saito Ken)")
+    pairs = [(r["text"], re.sub(r" \(or [^)]*\)", "", h.transcript or "")) for r, h, _ in spoken_set["cases"]]
     assert wer(pairs) <= 0.12, pairs

@@ -57,7 +57,7 @@ def test_a_near_miss_name_is_corrected_with_its_trace(
         ("c_001", "send six thousand yen to tanaka jiro"),
         ("c_001", "田中次郎さんに6000円振り込んで"),
         ("c_002", "what's my balance"),
-        ("c_002", "Send $75 to Steven Phillips."),  # already a payee: nothing to correct
+        ("c_002", "Send $75 to Catherine Wright."),  # already a payee: nothing to correct
     ],
 )
 def test_an_unknown_name_is_never_invented(ears: dict[str, Ear], customer: str, heard: str) -> None:
@@ -85,8 +85,8 @@ def test_nbest_prefers_a_card_number_the_customer_has(ears: dict[str, Ear]) -> N
 
 def test_nbest_never_trades_a_good_first_transcript(ears: dict[str, Ear]) -> None:
     """When the first transcript already fits, an alternative that fits no better is ignored."""
-    first = "Send $75 to Steven Phillips."
-    assert hear(first, ("Send $75 to Stephen Philips.",), ears["c_002"]) == (first, [])
+    first = "Send $75 to David Lee."
+    assert hear(first, ("Send $75 to Maria Garcia.",), ears["c_002"]) == (first, [])
 
 
 def test_digits_and_amounts_are_never_rewritten(ears: dict[str, Ear]) -> None:

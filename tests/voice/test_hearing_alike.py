@@ -2,8 +2,9 @@
 (Sato Ken / Saito Ken, Steven Phillips / Stephen Philips, Sarah Johnson / Sara Jonson) cannot be told apart
 by ear, so a spoken turn naming one asks which, with a trace (unless the recognizer's forced look put the
 sound-alike far below); a spoken turn that begins with "lock" of a card that is already locked is far more
-often "unlock" heard without its first syllable, so it asks lock or unlock and locks nothing. Names that only look alike, cards that are not locked, and typed text are left alone (the demo
-bank's customers, real pipeline)."""
+often "unlock" heard without its first syllable, so it asks lock or unlock and locks nothing. Names that
+only look alike, cards that are not locked, and typed text are left alone (the demo bank's customers, real
+pipeline)."""
 
 from __future__ import annotations
 
@@ -258,6 +259,7 @@ def test_a_locked_cards_lock_the_forced_look_told_apart_is_not_asked_about(
     """The opposite verb forced in the verb's place far below it (over 6 nats): the heard verb stands."""
     text, changes = hear(heard, (), ears["c_002"], forced=forced)
     assert ("hear:card_state" in _rules(changes)) is asks
+    assert text == heard  # the question is the turn's (verbs.py): nothing is written into the words
 
 
 def test_heard_words_that_are_no_registered_form_get_their_registered_name_written_in_too(

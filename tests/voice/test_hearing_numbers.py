@@ -93,8 +93,8 @@ def test_amounts_the_nbest_agrees_on_are_left_alone(
 
 def test_a_malformed_amount_loses_to_a_well_formed_reading_of_the_same_audio(ears: dict[str, Ear]) -> None:
     """ "100 and $20" is two numbers where one was said; the n-best's "one hundred and twenty" wins."""
-    best = "Can you transfer 100 and $20 to Sarah Johnson?"
-    other = "Can you transfer one hundred and twenty dollars to Sarah Johnson?"
+    best = "Can you transfer 100 and $20 to Catherine Wright?"
+    other = "Can you transfer one hundred and twenty dollars to Catherine Wright?"
     text, changes = hear(best, (other,), ears["c_002"])
     assert text == other
     assert _rules(changes) == ["hear:nbest"] and changes[0].heard == best
@@ -189,7 +189,7 @@ def test_a_near_miss_of_one_full_name_is_corrected_where_a_part_matched_several(
     [
         ("c_001", "send 5000 yen to Ken"),  # several Kens: the turn asks which
         ("c_001", "send 5000 yen to Sado Ken"),  # as near Sato Ken as Saito Ken
-        ("c_002", "Send $75 to Steven Phillips."),  # a payee, said exactly
+        ("c_002", "Send $75 to Catherine Wright."),  # a payee, said exactly
         ("c_002", "Send $20 to Sara."),  # Sarah Johnson or Sara Jonson
         ("c_002", "Send $30 to Chris Smith."),  # a Chris, but not this one
     ],
@@ -209,7 +209,7 @@ def test_a_name_that_fits_several_is_still_left_for_the_turn_to_ask(
     [
         ("c_002", "My David card was stolen.", "David", "debit"),
         ("c_002", "Lock my Debbit card.", "Debbit", "debit"),
-        ("c_002", "Freeze my credits card.", "credits", "credit"),
+        ("c_001", "Freeze my credits card.", "credits", "credit"),  # c_002's credit card is locked
         ("c_001", "クレジッドカードを止めてください。", "クレジッド", "クレジット"),
         ("c_001", "プレジットカードを止めて", "プレジット", "クレジット"),
     ],
@@ -227,7 +227,7 @@ def test_a_near_miss_product_word_before_card_is_corrected(
     ("customer", "heard"),
     [
         ("c_002", "Lock my debit card."),
-        ("c_002", "Lock my rewards card."),  # a word of the card's own label
+        ("c_002", "Unlock my rewards card."),  # a word of the card's own label
         ("c_002", "Lock my card."),
         ("c_002", "Lock my Marie a card."),
         ("c_002", "Lock my library card."),  # nothing like either kind

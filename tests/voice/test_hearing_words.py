@@ -100,13 +100,13 @@ def test_a_round_number_and_a_smaller_amount_are_heard_as_one(
 
 def test_an_amount_in_pieces_the_second_look_heard_whole_is_no_question(ears: dict[str, Ear]) -> None:
     """ "100 and $20" beside the second look's "$120" is one amount, not two to choose from."""
-    best = "Can you move 100 and $20 to Sarah Johnson?"
+    best = "Can you move 100 and $20 to Catherine Wright?"
     rechecks = (
-        ("Can you move $120 to Sarah Johnson?", 0.4),
-        ("Can you move 100 and $20 to Sarah Johnson?", 0.5),
+        ("Can you move $120 to Catherine Wright?", 0.4),
+        ("Can you move 100 and $20 to Catherine Wright?", 0.5),
     )
     text, changes = hear(best, (), ears["c_002"], rechecks=rechecks)
-    assert text == "Can you move $120 to Sarah Johnson?"
+    assert text == "Can you move $120 to Catherine Wright?"
     assert "(or" not in text and "hear:recheck" not in _rules(changes)
 
 
@@ -152,8 +152,8 @@ def test_numbers_the_grammar_does_not_join_are_left_alone(ears: dict[str, Ear], 
         ("Send $40 to David Lee one Friday.", "Send $40 to David Lee on Friday."),
         ("Pay the Xfinity bill one Monday, please.", "Pay the Xfinity bill on Monday, please."),
         (
-            "Transfer $200 to Sarah Johnson one December 3rd.",
-            "Transfer $200 to Sarah Johnson on December 3rd.",
+            "Transfer $200 to Aoife Brennan one December 3rd.",
+            "Transfer $200 to Aoife Brennan on December 3rd.",
         ),
         ("Wire $90 to Catherine Wright one the 15th.", "Wire $90 to Catherine Wright on the 15th."),
     ],
@@ -287,7 +287,7 @@ def test_hearing_off_changes_no_word(runner: Any) -> None:
     [
         ("Pay for the $5 to Verizon.", "$5", "$45"),
         ("Send for $7 to David Lee, please.", "$7", "$47"),
-        ("Transfer for the 3 dollars to Sarah Johnson.", "3 dollars", "$43"),
+        ("Transfer for the 3 dollars to Aoife Brennan.", "3 dollars", "$43"),
     ],
 )
 def test_forty_heard_as_for_the_before_a_units_amount_is_asked_about(
@@ -310,7 +310,7 @@ def test_forty_heard_as_for_the_reaches_the_turn_as_a_question(runner: Any, ears
     "heard",
     [
         "Pay $5 for the parking to David Lee.",  # "for the" after the amount: a purpose
-        "Send $40 for the kids to Sarah Johnson.",
+        "Send $40 for the kids to Aoife Brennan.",
         "Pay for the $45 to Verizon.",  # no units amount: "forty" cannot stand before it
         "Pay for the $500 to Verizon.",
         "What did I pay for the $5 coffee?",  # no request to move money starts with it

@@ -47,6 +47,12 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    (`hear:number`); "Pay for the $5" (forty heard as "for the") asks "$5 or $45" (`hear:amount`); a card
    number's digits however grouped ("ending in 8-830") are never an amount.
 
+8. **what the customer's data says cannot be heard apart** (round 7, `hearing_alike`): a payee or biller
+   with a registered sound-alike (the same Metaphone key: Sato Ken / Saito Ken) gets it written in beside
+   it so the turn asks which (`hear:sound_alike`), unless the forced look put it more than `ALIKE_ASK`
+   nats below; a turn that begins with "lock" of a card already locked asks lock or unlock
+   (`hear:card_state`, `verbs.py`).
+
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
 
@@ -62,6 +68,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from teller.voice.hearing_alike import (
+    RULE_ALIKE,
+    Alike,
+    CardState,
+    alike_doubt,
+    card_states,
+    locked_lock,
+    sound_alikes,
+)
 from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
@@ -70,6 +85,7 @@ from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
 from teller.voice.hearing_sound import similarity as _similarity
 from teller.voice.hearing_words import grammar_words, plain
+from teller.voice.verbs import STATE
 
 NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
 MARGIN = 0.05  # ...and how far clear of the second-nearest name
@@ -120,6 +136,9 @@ class Ear:
     last4: frozenset[str]
     # kinds and label words of their cards and accounts: ("card", "debit"), ("card", "クレジット")
     products: tuple[tuple[str, str], ...] = ()
+    # payee or biller id → the customer's other names that sound the same (hearing_alike)
+    alike: Alike = ()
+    cards: tuple[CardState, ...] = ()  # which cards are locked, as a spoken request names them
 
 
 def ear_for(snapshot: Any) -> Ear:
@@ -146,7 +165,16 @@ def ear_for(snapshot: Any) -> Ear:
         from teller.names.sound import reading
 
         reading("佐藤")  # load the reading dictionary now, not during a turn
-    return Ear(index_for(snapshot), tuple(dict.fromkeys(forms)), frozenset(last4), _products(snapshot))
+    named = [(p.id, p.display_name if p.display_name.isascii() else p.latin or "") for p in snapshot.payees]
+    named += [(b.id, b.display_name if b.display_name.isascii() else b.latin or "") for b in snapshot.billers]
+    return Ear(
+        index_for(snapshot),
+        tuple(dict.fromkeys(forms)),
+        frozenset(last4),
+        _products(snapshot),
+        sound_alikes(named),
+        card_states(snapshot),
+    )
 
 
 def _products(snapshot: Any) -> tuple[tuple[str, str], ...]:
@@ -212,6 +240,13 @@ def hear(
     if named is not None:  # a registered rival heard: the turn asks among the names, none is replaced
         changes.append(Heard("hear:recheck_name", " / ".join(named.readings), named.text))
         text = named.text
+    forms = [form for form, _ in ear.forms]
+    alike = (
+        alike_doubt(text, ear.index, ear.alike, forms, forced if from_best else ()) if named is None else None
+    )
+    if alike is not None:  # two registered names that sound the same: the turn asks which (hearing_alike)
+        changes.append(Heard(RULE_ALIKE, alike[0], alike[1]))
+        text = alike[1]
     product = _near_product(text, ear)
     if product is not None:
         at, word, kind = product
@@ -240,6 +275,9 @@ def hear(
     verb = forced_verb(forced) if from_best else None
     if verb is not None:  # "lock" where "unlock" scored nearly as well: the turn asks which (verbs.py)
         changes.append(Heard(verb.rule, verb.heard, verb.value))
+    locked = locked_lock(text, ear.cards, forced if from_best else ()) if verb is None else None
+    if locked is not None:  # a lock of a card already locked: "unlock" heard short, the turn asks (verbs.py)
+        changes.append(Heard(STATE, locked[0], f"lock / unlock: {locked[1]} is already locked"))
     return text, changes
 
 

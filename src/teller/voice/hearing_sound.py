@@ -37,6 +37,11 @@ def similarity(heard: str, form: str) -> float:
     return (spelled + sound) / 2
 
 
+def sound_key(text: str) -> str:
+    """The sound key of the letters of `text`: Metaphone for Latin, the romaji key of Japanese."""
+    return _key(letters(text))
+
+
 def letters(text: str) -> str:
     """The letters of `text`, folded (NFKC, lower case), nothing else."""
     folded = unicodedata.normalize("NFKC", text).lower()

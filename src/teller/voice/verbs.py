@@ -26,6 +26,8 @@ from teller.domain.turn import TraceOut, TurnResult
 RULE = "hear:and_lock"
 # The forced look (hearing_forced): the opposite card verb scored nearly as well as the heard one.
 FORCED = "hear:verb"
+# A lock of a card that is already locked (hearing_alike): "unlock" heard without its first syllable.
+STATE = "hear:card_state"
 _AND_LOCK = re.compile(r"^\W*(and\W+(?:lock|freeze|block))\b", re.I)
 _ANY_LOCK = re.compile(r"\b(?:un)?(?:lock|freeze|block)\b", re.I)
 _CARD = re.compile(r"\b(?:my|the|your)\s+((?:[\w'-]+\s+){0,3}?cards?)\b", re.I)
@@ -37,10 +39,12 @@ def doubtful_lock(text: str) -> bool:
 
 
 def asks_which(text: str, rules: Iterable[str]) -> bool:
-    """Whether a heard turn asks lock or unlock instead of running: "and lock" at its start (`RULE`), or
-    a card verb whose opposite the recognizer's forced look scored nearly as well (`FORCED`)."""
+    """Whether a heard turn asks lock or unlock instead of running: "and lock" at its start (`RULE`), a
+    card verb whose opposite the recognizer's forced look scored nearly as well (`FORCED`), or a lock of
+    a card that is already locked (`STATE`)."""
     said = set(rules)
-    return (RULE in said and doubtful_lock(text)) or (FORCED in said and _ANY_LOCK.search(text) is not None)
+    either = FORCED in said or STATE in said
+    return (RULE in said and doubtful_lock(text)) or (either and _ANY_LOCK.search(text) is not None)
 
 
 def and_lock_trace(text: str) -> TraceOut:
