@@ -255,6 +255,23 @@ def test_english_speech_of_a_japanese_customer_shows_no_japanese_partial() -> No
     assert [e.text for e in events if e.kind == "partial" and not e.text.isascii()] == []
 
 
+def test_no_prefix_of_english_speech_is_drafted_as_japanese() -> None:
+    """Whichever prefixes a loaded machine gets to decode (its steps wait on the last step's cost), none
+    of English speech is a Japanese draft: the first half second, which Whisper hears as Chinese or
+    Arabic, neither. Every prefix from 0.4 s, 160 ms apart, of the committed piper fixture."""
+    from tests.speech import fixture_path
+
+    from teller.voice.backends.whisper_partials import DraftWhisper
+
+    _engine("whisper")
+    draft = DraftWhisper(VoiceSettings().asr)
+    samples = load_audio(fixture_path("send five thousand yen to sato ken", "piper"))
+    heard = {
+        n: draft.draft(samples[: n * FRAME_SAMPLES]) for n in range(20, samples.size // FRAME_SAMPLES + 1, 8)
+    }
+    assert {n: h.text for n, h in heard.items() if h.language == "ja" or h.text} == {}
+
+
 def test_listen_command_prints_japanese_partials(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`teller listen` reads the setting from the environment and prints the Japanese partials."""
     _engine("whisper")

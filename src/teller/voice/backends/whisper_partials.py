@@ -8,7 +8,9 @@ audio so far is decoded again and what changed is shown. A draft is cheap next t
 
 - its own copy of the model, int8 on **one** CPU thread, so the other core stays free for the final;
 - the audio plus 0.5 s of silence as the encoder's window (not 8 s), greedy, a short token budget;
-- the language read from the same encoder output: a step heard as English shows nothing;
+- the language read from the same encoder output: a step not heard as Japanese (Japanese under
+  `_MIN_JA` likely: English, or the other languages Whisper guesses at the first half second of English,
+  whose drafts forced into Japanese read "繋い、", "105000円。") shows nothing;
 - no decode on a frame the listener does not mark as speech (a pause, a final in flight), and the next
   step waits at least twice as long as the last one took, so drafts never take more than half the time.
 
@@ -36,6 +38,10 @@ _TOKENS_PER_S = 16  # Japanese: ~7 morae/s, a kanji often 2-3 byte-level tokens;
 _SENTENCE_END = ("。", "！", "？", ".", "!", "?")
 # kana or kanji: a draft without any ("1.1.1.1.", "Thank you.") is the model guessing at too little audio
 _JAPANESE = re.compile(r"[\u3041-\u30ff\u3400-\u9fff]")
+# The least probability of Japanese at which a step's draft is shown. The first half second of Japanese
+# speech may read as Chinese first and Japanese second (0.27 at the lowest on the committed fixture);
+# English speech's first prefixes read as Chinese, Arabic or Armenian with Japanese under 0.15.
+_MIN_JA = 0.25
 
 
 class Drafting(Protocol):
@@ -74,16 +80,18 @@ class DraftWhisper:
         ]
 
     def draft(self, samples: Samples) -> Hypothesis:
-        """What the start of an utterance says so far (language "en" and no text when it is English)."""
+        """What the start of an utterance says so far (no text, and the likeliest language, when it is
+        not likely Japanese)."""
         seconds = samples.size / SAMPLE_RATE
         window = -(-(samples.size // _HOP + int(_PAD_S * 100)) // 100) * 100
         padded = np.zeros(window * _HOP, dtype=np.float32)
         padded[: min(samples.size, padded.size)] = samples[: padded.size]
         features = np.ascontiguousarray(self._model.feature_extractor(padded)[:, :window])
         encoded = self._model.model.encode(self._storage.from_array(features[None]), to_cpu=False)
-        token, _prob = self._model.model.detect_language(encoded)[0][0]
-        if str(token).strip("<|>") == "en":
-            return Hypothesis("", final=False, audio_ms=seconds * 1000, language="en")
+        detected = self._model.model.detect_language(encoded)[0]
+        ranked = [(str(token).strip("<|>"), prob) for token, prob in detected]
+        if dict(ranked).get("ja", 0.0) < _MIN_JA:
+            return Hypothesis("", final=False, audio_ms=seconds * 1000, language=ranked[0][0])
         result = self._model.model.generate(
             encoded,
             [self._prompt],
@@ -119,7 +127,7 @@ class WhisperChunkPartials:
         cost_ms = (time.perf_counter() - started) * 1000
         self._due = heard_ms + max(self._every, 2 * cost_ms)
         text = hyp.text.strip()
-        if hyp.language == "en" or not _JAPANESE.search(text) or is_backchannel(text) or text == self._last:
+        if hyp.language != "ja" or not _JAPANESE.search(text) or is_backchannel(text) or text == self._last:
             return None
         self._last = text
         return Hypothesis(text, final=False, audio_ms=heard_ms, language=hyp.language)
