@@ -233,3 +233,18 @@ def test_issue_9_rules_eighth_round_scores_at_its_reached_floor(tmp_path: Path) 
     cases = HERE / "issue9_rules8.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 88 / 89 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_ninth_round_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """64 fresh EN/JA phrasings of blind round 12's misses (issue9_rules9.jsonl), written before their run
+    (32/64 first, 24 acting wrongly): a guessed amount asks (or so, -ish, a couple hundred, ぐらい, 二、三万,
+    前後, ほど); casual told-as-done (払っといたよ, 済ませた, already took care of); "hold on" and
+    ちょっと待って leave a request unfinished; a day of the customer's own life asks; soft can-I questions
+    (できるんでしょうか); another company's card is not read; the last or n-th business day, the n-th
+    weekday of a named month; an account by a kind held or not (HYSA, 外貨, euro); a corrected account;
+    names in kana or a homophone kanji; a possessive name that a pronoun then means. 62/64: i9r9_021 (a
+    second number, "about two hours", asks) and i9r9_064 (a birthday on friday asks which day)."""
+    cases = HERE / "issue9_rules9.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 62 / 64 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

@@ -36,10 +36,14 @@ class Reason(StrEnum):
     # -- the fast path asks instead of acting on what it did not understand (issue 9) ------------
     UNPARSED_DATE = "unparsed_date"  # a date-like phrase that resolves to no date
     AMBIGUOUS_AMOUNT = "ambiguous_amount"  # "two fifty": 2.50 or 250
+    VAGUE_AMOUNT = "vague_amount"  # "two hundred or so", 一万円ちょっと: a guess, not an amount to pay
     UNKNOWN_CARD = "unknown_card"  # a brand or type of card the customer does not hold
     UNEXPLAINED_WORDS = "unexplained_words"  # a number, name, negation… nobody accounted for
     UNCLEAR_CORRECTION = "unclear_correction"  # "no wait" with nothing after it
     OTHERS_DATA = "others_data"  # a read or card action about another person's account, card or money
+    UNKNOWN_BILLER = (
+        "unknown_biller"  # a company named that is none of the customer's billers ("my t-mobile bill")
+    )
     UNKNOWN_ACCOUNT = "unknown_account"  # an account none of the customer's (another bank's, a wallet's)
     PAST_BALANCE = "past_balance"  # a balance asked of a past time: only today's can be read
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------

@@ -8,6 +8,9 @@ Two scanners run over the same text and their finds are merged, longest first:
   1万2千円, 150万). Kanji numerals are ordinary characters inside names and words (鈴木一郎, 一番,
   十分), so a run of kanji alone counts only when 円 or a counter follows it, or when it has
   magnitude structure and stands apart from other kanji.
+
+An amount said as a guess ("two hundred or so", "a hundred-something", "a couple hundred", 五千円くらい,
+七、八千円, 一万円ちょっと) keeps its number and gets "+vague" on its rule: nobody may pay it as said.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ _START = re.compile(
     + r")(?![a-z])"
 )
 _ALNUM_BEFORE = re.compile(r"[a-z0-9._]")
+_JA_UNITS = frozenset("月日年時分秒週歳号番階台倍")  # counters of things (件, 回, 人) stay numbers: counts
 _GLUED_AFTER = re.compile(r"[a-z_]+")
 
 _JA_RUN = re.compile(r"¥?(?:" + LITERAL + "|[" + NUMERAL_CHARS + "])+")
@@ -93,8 +97,11 @@ def _tok_at(text: str, pos: int) -> _Tok | None:
 
 
 def _literal_ok(text: str, start: int, end: int) -> bool:
-    """Digits glued to letters ("28th", "5pm", "p_201") are not amounts; "5k" and "20000jpy" are."""
+    """Digits glued to letters ("28th", "5pm", "p_201") are not amounts; "5k" and "20000jpy" are; nor are
+    digits glued to a unit of time or order (12月分, 3日, 2時)."""
     if start and _ALNUM_BEFORE.match(text, start - 1):
+        return False
+    if text[end : end + 1] in _JA_UNITS:
         return False
     glued = _GLUED_AFTER.match(text, end)
     return glued is None or glued.group() in _GLUED_OK
@@ -378,6 +385,36 @@ def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
     return found
 
 
+# Words that make the number next to them a guess. Before it: "about 50", "a couple hundred", "between
+# 40 and 60", 約5万円, and the first number of a range ("40-60", 七、八千, 2〜3万). After it: "50-ish",
+# "200 or so", "a hundred-something", "300 and change", 5千円くらい, 一万円ちょっと, 三千円弱.
+_VAGUE_BEFORE = re.compile(
+    r"(?:(?<![a-z'])(?:about|around|roughly|approximately|approx\.?|some|nearly|almost|close to|up to|"
+    r"at least|at most|no more than|more than|less than|maybe|perhaps|a few|a couple(?: of)?|several|"
+    r"between(?: \S+ and)?|somewhere (?:around|between|near))|"
+    r"約|およそ|大体|だいたい|ざっと|おおよそ|ほぼ|最大|最低|多くて|少なくとも|"
+    r"[一二三四五六七八九0-9] ?[、~〜-])\s*$"
+)
+_VAGUE_AFTER = re.compile(
+    r"^(?: ?-? ?(?:ish|or so|or thereabouts|give or take|and change|(?:and )?something|odd|or more|"
+    r"or less|at most|tops|max(?:imum)?|or (?:a bit|a little) (?:more|less))(?![a-z])|"
+    r" ?(?:くらい|ぐらい|位|程度|前後|ほど|程|とちょっと|ちょっと|ちょい|強|弱|余り|あまり|以上|以下|未満|"
+    r"そこそこ|ばかり)| ?[~〜-] ?[0-9一二三四五六七八九])"
+)
+
+
+def _vague(text: str, found: Extraction[AmountValue]) -> Extraction[AmountValue]:
+    """The amount with "+vague" on its rule when the words around it make it a guess."""
+    if not (_VAGUE_BEFORE.search(text, 0, found.start) or _VAGUE_AFTER.match(text[found.end :])):
+        return found
+    return Extraction(found.start, found.end, found.surface, found.value, found.rule + "+vague")
+
+
+def is_vague(amount: Extraction[AmountValue]) -> bool:
+    """Said as a guess: "about 50", 七、八千円 (see `_vague`)."""
+    return amount.rule.endswith("+vague")
+
+
 def find_amounts(text: str) -> list[Extraction[AmountValue]]:
     """Every number in folded `text`, left to right, non-overlapping, with its currency when named.
 
@@ -397,4 +434,4 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         if all(ext.end <= c.start or ext.start >= c.end for c in chosen):
             chosen.append(ext)
     chosen.sort(key=lambda e: e.start)
-    return [_signed(text, e) for e in chosen]
+    return [_vague(text, _signed(text, e)) for e in chosen]

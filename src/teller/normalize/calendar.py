@@ -167,23 +167,64 @@ def _end_of_month(m: re.Match[str], today: date) -> date | None:
     return _month_end(today, _REL_MONTH[(m["rel"] or "").strip()])
 
 
-def _first_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
+_BUSINESS_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+                     "fifth": 5, "5th": 5, "last": -1, "final": -1, "最初の": 1, "最後の": -1, "最終": -1,
+                     "最終の": -1}  # fmt: skip
+_BUSINESS_ORDINAL |= {f"第{k}": v for k, v in (("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("一", 1),
+                                               ("二", 2), ("三", 3), ("四", 4), ("五", 5))}  # fmt: skip
+
+
+def _business_day_of_month(year: int, month: int, n: int, country: str | None) -> date | None:
+    """The n-th business day of a month (n = -1: the last one); None when the month has fewer."""
+    day, days = date(year, month, 1), []
+    while day.month == month:
+        if is_business_day(day, country):
+            days.append(day)
+        day += timedelta(days=1)
+    return days[n - 1 if n > 0 else n] if len(days) >= abs(n) else None
+
+
+def _nth_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
+    """ "the last business day of this month", "the 2nd working day of december", 12月の第1営業日,
+    来月の最終営業日: of a month said by name, the next such day that has not passed."""
+    n = _BUSINESS_ORDINAL[m["n"]]
+    if m["month"]:
+        month = _MONTH_NUMBER.get(m["month"]) or _KANJI_MONTH.get(m["month"]) or int(m["month"])
+        for year in (today.year, today.year + 1):
+            found = _business_day_of_month(year, month, n, country)
+            if found is not None and found >= today:
+                return found
+        return None
     year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
-    return _next_business_day(date(year, month, 1), country)
+    return _business_day_of_month(year, month, n, country)
 
 
 def _new_year_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
     return _next_business_day(date(today.year + 1, 1, 1), country)
 
 
+def _weekday_of_month(year: int, month: int, weekday: int, n: int) -> date | None:
+    first = date(year, month, 1)
+    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    return day if day.month == month else None
+
+
 def _nth_weekday(m: re.Match[str], today: date) -> date | None:
-    """The n-th given weekday of a month; None when the month has no such day (第5金曜日 in a short month)."""
-    year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
+    """The n-th given weekday of a month; None when the month has no such day (第5金曜日 in a short month).
+    Of a month said by name ("the second friday of december", 12月の第2金曜日): the next one not passed."""
     wd = m["wd"]
     weekday = _WEEKDAY_NAMES.index(wd) if wd in _WEEKDAY_NAMES else "月火水木金土日".index(wd)
-    first = date(year, month, 1)
-    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (_NTH[m["n"]] - 1))
-    return day if day.month == month else None
+    n = _NTH[m["n"]]
+    named = m.groupdict().get("month")
+    if named:
+        month = _MONTH_NUMBER.get(named) or _KANJI_MONTH.get(named) or int(named)
+        for year in (today.year, today.year + 1):
+            found = _weekday_of_month(year, month, weekday, n)
+            if found is not None and found >= today:
+                return found
+        return None
+    year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
+    return _weekday_of_month(year, month, weekday, n)
 
 
 def _following_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
@@ -206,10 +247,15 @@ _JA_NAMED_MONTH_END = re.compile(
 _EN_WEEKEND = re.compile(rf"{_B}(?:on |over |at )?(?:this|the) weekend{_E}")
 _JA_WEEKEND = re.compile(r"(?:今週の?)?週末")
 _JA_MONTH_END = re.compile(r"(?P<rel>今月|来月|再来月|先月|前月)の?(?:月末|末|最終日)日?|月末日?")
-_EN_FIRST_BUSINESS = re.compile(
-    rf"{_B}(?:on )?(?:the )?first (?:business|working|banking) day of {_MONTH_REL} month{_E}"
+_EN_NTH_BUSINESS = re.compile(
+    rf"{_B}(?:on )?(?:the )?(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final) "
+    rf"(?:business|working|banking) day (?:of|in) (?:{_MONTH_REL} month|"
+    rf"(?P<month>{'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))}))(?: 20\d\d)?{_E}"
 )
-_JA_FIRST_BUSINESS = re.compile(r"(?P<rel>今月|来月|再来月)の?(?:最初の|第1|第一)営業日")
+_JA_NTH_BUSINESS = re.compile(
+    r"(?:(?P<rel>今月|来月|再来月)|(?<![0-9])(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月)"
+    r"の?(?P<n>最初の|最後の|最終の?|第[1-5一二三四五])営業日"
+)
 _EN_NEW_YEAR_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?first (?:business|working|banking) day (?:of|in) (?:the new year|january){_E}"
 )
@@ -220,10 +266,12 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
         "五": 5}  # fmt: skip
 _EN_NTH_WEEKDAY = re.compile(
     rf"{_B}(?:on )?(?:the )?(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) "
-    rf"(?P<wd>{'|'.join(_WEEKDAY_NAMES)}) (?:of|in) (?P<rel>this|the|next) month{_E}"
+    rf"(?P<wd>{'|'.join(_WEEKDAY_NAMES)}) (?:of|in) (?:(?P<rel>this|the|next) month|"
+    rf"(?P<month>{'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})){_E}"
 )
 _JA_NTH_WEEKDAY = re.compile(
-    r"(?P<rel>今月|来月|再来月)?の?第(?P<n>[1-5一二三四五])(?P<wd>[月火水木金土日])曜日?"
+    r"(?:(?P<rel>今月|来月|再来月)|(?<![0-9])(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月)?"
+    r"の?第(?P<n>[1-5一二三四五])(?P<wd>[月火水木金土日])曜日?"
 )
 _EN_NEXT_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?(?:next|following) (?:business|working|banking) day{_E}"
@@ -259,8 +307,8 @@ def _ja_month_end(m: re.Match[str], today: date) -> date | None:
 def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
     """The calendar rules for one country (None: month ends, named days, weekdays as business days)."""
 
-    def first_business(m: re.Match[str], today: date) -> date | None:
-        return _first_business_day(m, today, country)
+    def nth_business(m: re.Match[str], today: date) -> date | None:
+        return _nth_business_day(m, today, country)
 
     def new_year_business(m: re.Match[str], today: date) -> date | None:
         return _new_year_business_day(m, today, country)
@@ -276,8 +324,8 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
         DateRule(_JA_MONTH_END, _ja_month_end, "month_end", ("末", "最終日")),
         DateRule(_EN_NAMED_MONTH_END, _named_month_end, "month_end", ("end of", "last day")),
         DateRule(_JA_NAMED_MONTH_END, _named_month_end, "month_end", ("末", "最終日")),
-        DateRule(_EN_FIRST_BUSINESS, first_business, "first_business_day", ("first ",)),
-        DateRule(_JA_FIRST_BUSINESS, first_business, "first_business_day", ("営業日",)),
+        DateRule(_EN_NTH_BUSINESS, nth_business, "nth_business_day", ("business", "working", "banking")),
+        DateRule(_JA_NTH_BUSINESS, nth_business, "nth_business_day", ("営業日",)),
         DateRule(_EN_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("first ",)),
         DateRule(_JA_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("営業日",)),
         DateRule(_EN_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("day of", "day in")),
@@ -299,10 +347,17 @@ _DATE_LIKE = re.compile(
     rf"the \d+(?:st|nd|rd|th)|"
     rf"the (?:twenty|thirty|forty|fifty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
     rf"(?:the )?day (?:after|before) (?:my|his|her|the|our) \w+|"
+    # a day of the customer's own life: "my sister's wedding day", "her graduation day", "the day he moves
+    # out", "the day of his move"
+    rf"(?:my|his|her|our|their|(?!(?:it|that|what|he|she|there|here|who|let)'s)[a-z]+'s)(?: [a-z]+'s)?"
+    rf"(?: [a-z]+)? day(?! off)|"
+    rf"the day (?:of (?:my|his|her|our|their|the) \w+|(?:that |when )?(?:i|he|she|we|they|my \w+|his \w+|"
+    rf"her \w+) \w+(?: out| in| back)?)|"
     # an event instead of a date: "when I get paid", "once my check clears", "as soon as it arrives"
     rf"(?:when|once|as soon as|after|before) (?:i|we|he|she|they|it|my \w+|the \w+) "
     rf"(?:get|gets|got|receive|receives|have|has|am|is|are|come|comes|arrive|arrives|clear|clears)"
     rf"\w*(?: \w+)?){_E}|"
+    r"(?:結婚式|卒業式|入学式|成人式|引っ越し|引越し|退院|出発|帰国|入籍|出産)(?:の日|当日)?(?=に)|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で"
 )
 

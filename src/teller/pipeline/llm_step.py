@@ -151,7 +151,9 @@ def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decis
         entities = entities.model_copy(update={"amount_minor": None})
     if "execute_on" in missing:
         entities = entities.model_copy(update={"execute_on": None})
-    asks_which = reason in (Reason.UNKNOWN_CARD, Reason.UNKNOWN_ACCOUNT)
+    if reason is Reason.UNKNOWN_ACCOUNT:  # no account of theirs was named: none is shown as chosen
+        entities = entities.model_copy(update={"account_id": None})
+    asks_which = reason in (Reason.UNKNOWN_CARD, Reason.UNKNOWN_ACCOUNT, Reason.UNKNOWN_BILLER)
     if decision.action is Action.CLARIFY and not asks_which and decision.reason:
         return replace(decision, effect=None)  # several candidates: that question comes first
     if missing:

@@ -52,11 +52,13 @@ _REASONS_JA: dict[Reason, str] = {
 _ASK_EN: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "I couldn't work out the date you meant. Which day should it be?",
     Reason.AMBIGUOUS_AMOUNT: "I'm not sure of the amount (for example $2.50 or $250). How much exactly?",
+    Reason.VAGUE_AMOUNT: "I need the exact amount to send. How much exactly?",
     Reason.UNKNOWN_CARD: "You don't have a card like that. Which card do you mean: {names}?",
     Reason.UNEXPLAINED_WORDS: "I didn't understand all of that ({words}). Could you say it more simply?",
     Reason.UNCLEAR_CORRECTION: "I'm not sure what you wanted to change. Could you say the request again?",
     Reason.NAMES_WITHOUT_COMMAND: "What would you like to do for {names}: send money, or something else?",
     Reason.OTHERS_DATA: "I can only show or change your own accounts and cards. Did you mean one of yours?",
+    Reason.UNKNOWN_BILLER: "That company isn't one of your billers. Which bill do you mean: {names}?",
     Reason.UNKNOWN_ACCOUNT: "I can only use your accounts with us. Which one do you mean: {names}?",
     Reason.PAST_BALANCE: "I can tell you your balance now, not on a past day. Would you like today's "
     "balance, or your recent transactions?",
@@ -64,11 +66,13 @@ _ASK_EN: dict[Reason, str] = {
 _ASK_JA: dict[Reason, str] = {
     Reason.UNPARSED_DATE: "日付がわかりませんでした。何日にしますか？",
     Reason.AMBIGUOUS_AMOUNT: "金額がはっきりしません。いくらにしますか？",
+    Reason.VAGUE_AMOUNT: "正確な金額をお知らせください。いくらにしますか？",
     Reason.UNKNOWN_CARD: "そのカードはお持ちではないようです。どのカードですか: {names}",
     Reason.UNEXPLAINED_WORDS: "一部わからない言葉がありました（{words}）。もう一度お願いします。",
     Reason.UNCLEAR_CORRECTION: "どこを訂正したいのかわかりませんでした。もう一度全体をお願いします。",
     Reason.NAMES_WITHOUT_COMMAND: "{names}へのご用件は何ですか？振込ですか？",
     Reason.OTHERS_DATA: "ご本人の口座とカードのみご案内できます。お客様ご自身のものですか？",
+    Reason.UNKNOWN_BILLER: "その会社はお支払い先に登録されていません。どのお支払いですか: {names}",
     Reason.UNKNOWN_ACCOUNT: "当行のお客様の口座のみご利用いただけます。どの口座ですか: {names}",
     Reason.PAST_BALANCE: "過去の時点の残高はご案内できません。現在の残高か、最近のお取引をご覧になりますか？",
 }

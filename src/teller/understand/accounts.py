@@ -35,16 +35,14 @@ _KNOWN_EN = frozenset(
     """
     my our the your this that these those a an all both each every any either one two three which whole
     entire own only main primary default regular usual normal personal individual bank banking teller
-    online mobile linked other same first second checking chequing current everyday savings saving
-    high-yield high yield ordinary deposit usd dollar dollars us yen jpy euro euros eur account accounts
+    online mobile linked other same first second current deposit account accounts
     card cards credit debit total available remaining overall actual real exact full cleared pending
     present latest today's todays new updated running average daily ledger statement end-of-day
     """.split()  # noqa: SIM905
 )
 _KNOWN_JA = frozenset(
     """
-    普通 普通預金 当座 当座預金 貯蓄 貯蓄預金 定期 定期預金 預金 貯金 ドル 米ドル ドル建て 円 円建て 外貨
-    外貨預金 usd jpy 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて 各 両方 メイン 口座 今 現在
+    預金 貯金 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて 各 両方 メイン 口座 今 現在
     本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
     """.split()  # noqa: SIM905
 )
@@ -66,13 +64,33 @@ _TO_BEFORE = re.compile(r"\b(?:to|into|towards?)\s+$")
 # 楽天銀行の口座, ゆうちょの口座, PayPayの残高, 全口座の残高
 _JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,})"
 _ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
-_BALANCE_JA = re.compile(rf"{_JA_NAME}の?残高")
+_BALANCE_JA = re.compile(rf"{_JA_NAME}の?(?:カードの?)?残高")
+# A gift card or a store's prepaid card is another company's money, whoever's name is on it.
+_GIFT_CARD = re.compile(r"\bgift ?cards?\b|ギフトカード|商品券|プリペイドカード|ギフト券")
 _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から")
-_JA_TRIM = re.compile(r"(?:口座|預金|アカウント)+$|^(?:全|各|両)|末尾|下[4四]桁|(?:口座)?番号")
+_JA_TRIM = re.compile(r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)|末尾|下[4四]桁|(?:口座)?番号")
+
+
+# Words that name a kind of account by its type or currency: known only to a customer who holds one
+# ("my euro account" is none of the accounts of a customer with dollars and yen; 定期預金 none of one
+# without a time deposit).
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "type:checking": ("checking", "chequing", "当座", "当座預金"),
+    "type:savings": ("savings", "saving", "high-yield", "high", "yield", "hysa", "貯蓄", "貯蓄預金"),
+    "type:ordinary": ("ordinary", "普通", "普通預金"),
+    "type:time": ("定期", "定期預金"),
+    "currency:USD": ("usd", "dollar", "dollars", "us", "ドル", "米ドル", "ドル建て", "外貨", "外貨預金"),
+    "currency:JPY": ("yen", "jpy", "円", "円建て"),
+    "currency:EUR": ("euro", "euros", "eur", "ユーロ", "外貨", "外貨預金"),
+}
 
 
 def _label_words(snapshot: CustomerSnapshot) -> set[str]:
-    words: set[str] = set()
+    """Words that name one of the customer's accounts: its label's, its last digits, its kind's."""
+    held = {f"type:{a.type}" for a in snapshot.accounts} | {
+        f"currency:{a.currency}" for a in snapshot.accounts
+    }
+    words: set[str] = {w for kind in held for w in _KIND_WORDS.get(kind, ())}
     for a in snapshot.accounts:
         label = a.label.casefold()
         words.update(re.findall(r"[\w'-]+", label))
@@ -101,6 +119,8 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     known = _label_words(snapshot)
     ja = not text.isascii()
     if intent in _READS:
+        if gift := _GIFT_CARD.search(text):
+            return gift.group(0)
         for m in (*_ACCOUNT_EN.finditer(text), *_BALANCE_EN.finditer(text)):
             if _unknown_en(m["mods"], known):
                 return m.group(0)

@@ -20,7 +20,7 @@ from datetime import date
 from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
-from teller.normalize.amounts import AmountValue
+from teller.normalize.amounts import AmountValue, is_vague
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import (
     choices,
@@ -39,6 +39,7 @@ from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
+from teller.understand.money_slots import source_phrases
 from teller.understand.slots import recipient_phrase
 
 # Intents that change state: they need a request form and full coverage before they act.
@@ -419,6 +420,7 @@ def cover(
         *(d.start for d in turn.dates),
         *(s for s, _ in names),
         *(m.start() for m in _CARD_WORD.finditer(turn.folded)),
+        *(m.end() for m in source_phrases(turn.folded)),  # "…from checking, no, from savings"
     ]
     loose = dangling(evidence.markers, values)
     markers = [(m.start, m.end) for m in evidence.markers if m is not loose]
@@ -435,8 +437,9 @@ def cover(
         names_said=phrases,
     )
     ambiguous = u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous")
+    vague = u.intent in _MONEY and amount is not None and is_vague(amount)
     offered = _offered(u, turn, amount)
-    if not found and u.hold is None and not ambiguous and not offered:
+    if not found and u.hold is None and not ambiguous and not offered and not vague:
         return u
     trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
     kinds = {x.kind for x in found}
@@ -446,6 +449,11 @@ def cover(
             hold = Reason.UNCLEAR_CORRECTION
         elif "date" in kinds:
             hold, missing = Reason.UNPARSED_DATE, ("execute_on",)
+        elif vague:
+            hold, missing = Reason.VAGUE_AMOUNT, ("amount_minor",)
+            trace.append(
+                TraceItem("understand", "vague_amount", amount.surface if amount else "", "amount_minor")
+            )
         elif ambiguous or offered:
             hold, missing = Reason.AMBIGUOUS_AMOUNT, ("amount_minor",)
             trace.extend(TraceItem("understand", "amount_choice", said, c) for said, c in offered)

@@ -1,10 +1,10 @@
 """Self-corrections inside one utterance: "thirty dollars, no wait, forty-five", "3000円、いや5000円".
 
-A correction marker (no wait, sorry, I mean, make that, actually, scratch that, いや, じゃなくて,
-間違えた, 訂正して, …) splits what was said into a corrected part and a correcting part. For each
-kind of value (amount, date, payee, card), when a value of that kind follows the marker, the values
-of that kind before it are superseded. A marker that nothing follows ("send $30 to David, no wait")
-leaves it unclear what was corrected: the turn asks.
+A correction marker (no wait, sorry, I mean, make that, actually, scratch that, hold on, いや,
+じゃなくて, 間違えた, 訂正して, ちょっと待って, …) splits what was said into a corrected part and a
+correcting part. For each kind of value (amount, date, payee, card, account), when a value of that
+kind follows the marker, the values of that kind before it are superseded. A marker that nothing
+follows ("send $30 to David, no wait") leaves it unclear what was corrected: the turn asks.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ _EN = (
     r"(?<![a-z'])(?:no,? wait|wait,? no|oh wait|no no|no sorry|sorry,? i mean|i mean|i meant|"
     r"make (?:that|it)|"
     r"actually(?:,? (?:make (?:that|it)|no))?|scratch that|correction|or rather|rather|oops|wait|sorry|"
-    r"never ?mind|no)(?![a-z'])"
+    r"never ?mind|(?<!a )(?<!the )hold on(?! to\b)|hang on|(?:just )?(?:one|a) (?:sec|second|moment|minute)|"
+    r"give me a (?:sec|second|moment|minute)|no)(?![a-z'])"
 )
 # "no" and "wait" count only between commas or after one ("…to maria garcia, no, to david lee"),
 # "sorry" and "actually" anywhere but at the very start (where they are politeness, not a correction).
@@ -28,7 +29,9 @@ _EN_MARKER = re.compile(_EN)
 _JA_MARKER = re.compile(
     rf"(?:^|(?<=[、,。\s]))(?:いや|いえ)(?=[、,\s0-9…。.!！?？]|$|[{KANJI_CLASS}{KATAKANA_CLASS}])|"
     r"じゃなくて|じゃなく|ではなくて|ではなく|でなくて|あ、?間違えた|間違えました|間違えた|間違い|訂正(?:して|します|で)?|"
-    r"やっぱり|やっぱ|ごめん(?:なさい)?|違う|ちがう"
+    r"やっぱり|やっぱ|ごめん(?:なさい)?|違う|ちがう|"
+    # "wait" said to stop: ちょっと待って(ください|ね), ending what is said or before a pause
+    r"(?:ちょっと|ちょ|ちょい)?(?:待|ま)って(?:ください|下さい|くれ|ね|な)?(?=[、,。.…!！\s]|$)"
 )
 _WEAK_EN = frozenset({"no", "wait", "sorry", "actually", "rather"})
 

@@ -9,6 +9,7 @@ to send her another 20").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from teller.domain.trace import Extraction
@@ -21,6 +22,7 @@ from teller.understand.corrections import Marker, find_markers, supersede
 from teller.understand.slots import find_amount
 
 Span = tuple[int, int]
+_POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,8 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         corrected = correct_keywords(residual)
         if corrected != residual:
             billers = index.scan(corrected, kinds=("biller",))
-    payees, names_replaced = _corrected_names(index, blanked, markers, "payee")
+    # "sarah johnson's rent is due, send her 900": the name is hers without the possessive
+    payees, names_replaced = _corrected_names(index, _POSSESSIVE.sub("  ", blanked), markers, "payee")
     if names_replaced:
         # The recipient phrase is read only from what follows the correction.
         cut = max(m.end for m in markers if any(c.start >= m.end for c in payees.candidates))

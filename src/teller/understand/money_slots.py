@@ -19,8 +19,9 @@ from teller.understand.slots import currency_named, find_account, recipient_phra
 
 # The account money leaves: "from savings", "out of my savings", "using my savings account", "via
 # checking", "take it out of checking", "use my savings" (up to a "to" that names where it goes).
-_FROM = r"\b(?:from|out of|using|use|via)\b(?P<src>.+?)(?=\bto\b|$)"
-_FROM_JA = r"(?P<src>\S*(?:口座|預金)\S*?)(?:から|を使って|で(?!は|も))"
+_SOURCE_WORD = r"\b(?:from|out of|using|use|via)\b"
+_FROM = rf"{_SOURCE_WORD}(?P<src>.+?)(?=\bto\b|{_SOURCE_WORD}|$)"
+_FROM_JA = r"(?P<src>[^\s、,。]*?(?:口座|預金)[^\s、,。]*?)(?:から|を使って|で(?!は|も))"
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
 _HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
 
@@ -33,12 +34,18 @@ def _several_named(payees: NameMatch) -> bool:
     )
 
 
+def source_phrases(folded: str) -> list[re.Match[str]]:
+    """Where the account money leaves is said ("from savings", 普通預金から), left to right."""
+    found = [*re.finditer(_FROM, folded), *re.finditer(_FROM_JA, folded)]
+    return sorted(found, key=lambda m: m.start())
+
+
 def _source_account(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, currency: str | None, trace: list[TraceItem]
 ) -> str | None:
-    """The account money leaves: the one named after "from" (`_FROM`), else one in the amount's currency."""
-    m = re.search(_FROM, turn.folded) or re.search(_FROM_JA, turn.folded)
-    if m:
+    """The account money leaves: the one named after "from" (`_FROM`), the last one named where a
+    correction names another ("from checking, no, from savings"); else one in the amount's currency."""
+    for m in reversed(source_phrases(turn.folded)):
         account, rule = find_account(turn, snapshot, text=m.group("src"))
         if account is not None:
             trace.append(TraceItem("understand", f"source_{rule}", m.group(0).strip(), account.id))

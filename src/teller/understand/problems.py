@@ -123,13 +123,28 @@ def past_payment(folded: str, *, dated: bool = False) -> bool:
 # A banking action told as done by the customer ("I sent David $50 on Monday", "I locked my debit card
 # yesterday", 昨日佐藤さんに振り込みました, さっきカードをロックしました): news, not an order. The
 # Japanese polite past ends its sentence: 〜ましたか asks, 〜ましたが/ので goes on.
-_DONE_EN = _rx(
-    r"\bi(?:'ve| have| had)? (?:just |already |recently |also )?(?:made|sent|transferred|paid|wired|moved|"
-    r"locked|unlocked|froze|unfroze|blocked|unblocked|checked|withdrew|took out|cashed)\b"
+_DONE_VERB = (
+    r"(?:made|sent|transferred|paid|wired|moved|locked|unlocked|froze|unfroze|blocked|unblocked|checked|"
+    r"withdrew|took out|cashed|took care of|handled|settled)"
 )
+# With its subject ("i just sent…") or, at the start of what is said, without one ("already took care of
+# the xfinity bill", "locked my debit card myself last night"): a past form no order takes.
+_DONE_EN = _rx(
+    rf"\bi(?:'ve| have| had)? (?:just |already |recently |also )?{_DONE_VERB}\b|"
+    rf"^(?:(?:already|just|so|ok|okay|fyi|btw|yeah|yep) )*{_DONE_VERB}\b"
+)
+_DONE_JA_STEM = (
+    r"(?:送金|振り?込|払|支払|ロック|凍結|停止|解除|確認|おろ|下ろ|引き出|送|止め|済ませ|済ま|やっ)"
+)
+# Polite (〜ました) or plain and casual (払っといた, 払ってきた, 済ませたよ, 払い終わった,
+# 止めといたから大丈夫):
+# the past form ends what is said, with nothing after it but particles and "so it's fine".
 _DONE_JA = _rx(
-    r"(?:送金|振り?込|払|支払|ロック|凍結|停止|解除|確認|おろ|下ろ|引き出|送)(?:し|っ|ん|み|い|り)?ました"
-    r"(?=[。.!！\s]*$|[。.!！])"
+    rf"{_DONE_JA_STEM}(?:し|っ|ん|み|い|り)?ました(?=[。.!！\s]*$|[。.!！])|"
+    rf"{_DONE_JA_STEM}(?:し|っ|ん|み|い|り)?(?:て|で|と|ど)?(?:おい|い|き|しまっ|ちゃっ|じゃっ|終わっ|終え)?"
+    r"(?:た|だ)(?:よ|ね|わ|し|の|けど|から|ので|んで|もん)*"
+    r"(?:[、,]?\s*(?:大丈夫|平気|問題ない|問題ありません|心配(?:しないで|ない|いらない|ご無用))\S*)?"
+    r"(?=[。.!！\s]*$)"
 )
 
 

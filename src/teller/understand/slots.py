@@ -18,10 +18,11 @@ _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("USD", re.compile(r"\b(?:usd|dollars?|us\$)\b|ドル|米ドル")),
     ("JPY", re.compile(r"\b(?:jpy|yen)\b|円")),
     ("EUR", re.compile(r"\b(?:eur|euros?)\b|ユーロ")),
+    ("foreign", re.compile(r"\bforeign[- ]currency\b|外貨")),  # any but the main account's currency
 )
 _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("checking", re.compile(r"\b(?:checking|current|everyday)\b|当座")),
-    ("savings", re.compile(r"\b(?:savings?|high[- ]?yield)\b|貯蓄|定期")),
+    ("savings", re.compile(r"\b(?:savings?|high[- ]?yield|hysa)\b|貯蓄")),
     ("ordinary", re.compile(r"\bordinary\b|普通")),
 )
 _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -80,7 +81,13 @@ def find_account(
                 break
     for code, pattern in _CURRENCY_WORDS:
         if pattern.search(text):
-            coded = [a for a in pool if a.currency == code]
+            main = snapshot.default_account
+            coded = [
+                a
+                for a in pool
+                if a.currency == code
+                or (code == "foreign" and main is not None and a.currency != main.currency)
+            ]
             if coded:
                 pool, rule = coded, (rule + "+currency" if rule else "account_currency")
                 break

@@ -1,0 +1,123 @@
+"""A bill of a company that is none of the customer's billers.
+
+A biller is often found by a word any company of its kind shares ("phone", "electric", 携帯代, 電気代).
+When the customer puts another company's name on that word ("my t-mobile phone bill", "the at&t cell
+phone bill", ソフトバンクの携帯代, auの携帯料金) the bill is that company's, not the registered biller's:
+the turn holds with `unknown_biller` and lists the customer's billers, with nothing filled in that the
+registered biller alone supplied (its id, and so its amount due).
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from teller.domain.bank import Biller, CustomerSnapshot
+from teller.domain.intents import Intent
+from teller.domain.reasons import Reason
+from teller.domain.trace import TraceItem
+from teller.names import NameMatch
+from teller.normalize.text import fold
+from teller.understand.model import Candidate, Understanding
+
+# Words that may stand before a bill's kind without naming a company: whose, which, when, what kind.
+_GENERIC_EN = frozenset(
+    """
+    my our the your this that a an his her their its pay for of to month's months monthly this month last
+    next current latest recent outstanding overdue upcoming due usual regular normal whole full entire total
+    remaining new old own family home house apartment office cell mobile wireless landline phone internet
+    broadband cable electric electricity power gas water utility utilities energy bill bills and
+    """.split()  # noqa: SIM905
+)
+# The words for a kind of bill that any company of that kind sends: a biller found by one of them was
+# not named.
+_KIND = re.compile(
+    r"(?:cell ?phone|cell|phone|mobile|wireless|electric(?:ity)?|power|water|gas|internet|cable|broadband|"
+    r"utility|utilities|電気|ガス|携帯|スマホ|電話|水道|ネット|インターネット)(?:代|料金|料)?"
+)
+_MOD_EN = re.compile(
+    r"\b(?:my|our|the|your|this|that)\s+(?P<mods>(?:[a-z0-9][\w&'.+-]*\s+){1,2})$"
+)
+_MOD_JA = re.compile(r"(?P<mod>[a-z0-9&\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー-]+)の?$")
+_GENERIC_JA = re.compile(
+    r"^(?:今月|先月|来月|今回|前回|毎月|月々|自宅|家|うち|実家|携帯|スマホ|電話|自分|私|僕|俺|全額|全部|"
+    r"(?:[0-9]+|[一二三四五六七八九十]+)月|今年|去年|前月|当月|残り)分?$"
+)
+
+
+def _by_kind(said: str) -> bool:
+    return all(_KIND.fullmatch(word) for word in said.split()) and bool(said.strip())
+
+
+def _own_words(biller: Biller) -> set[str]:
+    names = [biller.display_name, biller.latin or "", biller.reading_kana or "", *biller.aliases]
+    words = {w for n in names for w in re.findall(r"[\w&'.+-]+", fold(n))}
+    return words | {fold(n).replace(" ", "") for n in names if n}
+
+
+def _unknown_company(before: str, biller: Biller) -> str | None:
+    """The company name said right before the biller's word, when it is not the biller's own."""
+    own = _own_words(biller)
+    if before.isascii():
+        m = _MOD_EN.search(before)
+        if m is None:
+            return None
+        words = [w.rstrip(".,") for w in m["mods"].split()]
+        unknown = [w for w in words if w and w not in _GENERIC_EN and w not in own]
+        return " ".join(words) if unknown else None
+    m = _MOD_JA.search(before)
+    if m is None or _GENERIC_JA.match(m["mod"]):
+        return None
+    mod = m["mod"]
+    if any(mod in w or w in mod for w in own if len(w) >= 2):
+        return None  # ドコモの携帯代, 東京電力の電気代: the biller's own name
+    return mod
+
+
+_WORD_END = re.compile(r"[\w&'.+-]+$")
+_WORD_START = re.compile(r"[\w&'.+-]+")
+
+
+def _company_at(folded: str, start: int, biller: Biller) -> str | None:
+    """The other company named at the biller's word: the words before it, or the word it is the end of
+    ("t-mobile", where "mobile" is the biller's alias)."""
+    glued = _WORD_END.search(folded[:start]) if folded.isascii() else None
+    if glued is not None:
+        rest = _WORD_START.match(folded, start)
+        word = glued.group() + (rest.group() if rest else "")
+        return None if word in _own_words(biller) else word
+    return _unknown_company(folded[:start], biller)
+
+
+def hold_biller_elsewhere(
+    u: Understanding, folded: str, snapshot: CustomerSnapshot, billers: NameMatch
+) -> Understanding:
+    """A bill payment whose biller was found by its kind while another company is named on that kind."""
+    if u.intent is not Intent.BILL_PAYMENT or u.hold is not None or u.slots.biller_id is None:
+        return u
+    biller = snapshot.biller(u.slots.biller_id)
+    spans = [
+        c
+        for c in billers.candidates
+        if c.id == u.slots.biller_id and c.end > c.start and _by_kind(folded[c.start : c.end])
+    ]
+    if biller is None or not spans:
+        return u
+    company = next((w for c in spans if (w := _company_at(folded, c.start, biller))), None)
+    if company is None:
+        return u
+    listed = tuple(
+        Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
+    )
+    slots = replace(u.slots, biller_id=None)  # nor, so, the registered biller's amount due
+    trace = (*u.trace, TraceItem("understand", "unknown_biller", company, biller.id))
+    return replace(
+        u,
+        slots=slots,
+        trace=trace,
+        hold=Reason.UNKNOWN_BILLER,
+        candidates=listed,
+        ambiguous_slot="biller_id",
+    )
