@@ -226,3 +226,25 @@ def test_a_day_of_the_customers_own_life_asks_which_date(runner: Any, text: str)
 def test_a_possessive_name_is_the_payee_a_pronoun_then_means(runner: Any) -> None:
     result = run(runner, "Sarah Johnson's rent is due, send her 900", "c_002")
     assert (result.action.value, result.entities.recipient_id) == ("confirm", "p_102")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee"),
+    [
+        ("pay david lee 40 for the water bill", "c_002", "p_104"),
+        ("佐藤健さんに水道代の5000円を払って", "c_001", "p_001"),
+        ("小林陽子さんへ1.5万円送金お願いします、旅行代の精算です", "c_001", "p_011"),
+    ],
+)
+def test_a_bill_that_money_to_a_person_is_for_does_not_pay_the_biller(
+    runner: Any, text: str, customer: str, payee: str
+) -> None:
+    """A payee named as who the money goes to, a bill named as what it is for: a transfer to them (these
+    had paid NYC Water Board $40 and 東京都水道局 ¥5,000, dropping the person; found after the round's
+    first run, not written before it)."""
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.entities.recipient_id, result.entities.biller_id) == (
+        "transfer_money",
+        payee,
+        None,
+    )

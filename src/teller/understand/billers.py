@@ -37,9 +37,7 @@ _KIND = re.compile(
     r"(?:cell ?phone|cell|phone|mobile|wireless|electric(?:ity)?|power|water|gas|internet|cable|broadband|"
     r"utility|utilities|電気|ガス|携帯|スマホ|電話|水道|ネット|インターネット)(?:代|料金|料)?"
 )
-_MOD_EN = re.compile(
-    r"\b(?:my|our|the|your|this|that)\s+(?P<mods>(?:[a-z0-9][\w&'.+-]*\s+){1,2})$"
-)
+_MOD_EN = re.compile(r"\b(?:my|our|the|your|this|that)\s+(?P<mods>(?:[a-z0-9][\w&'.+-]*\s+){1,2})$")
 _MOD_JA = re.compile(r"(?P<mod>[a-z0-9&\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー-]+)の?$")
 _GENERIC_JA = re.compile(
     r"^(?:今月|先月|来月|今回|前回|毎月|月々|自宅|家|うち|実家|携帯|スマホ|電話|自分|私|僕|俺|全額|全部|"

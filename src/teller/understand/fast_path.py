@@ -142,6 +142,16 @@ class FastPath:
         has_biller = billers.status != "none"
         question = rules.looks_like_question(folded)
         fee_or_howto = rules.asks_about_fees_or_howto(folded)
+        if (
+            hits
+            and hits[0].intent is Intent.BILL_PAYMENT
+            and has_payee
+            and not has_biller
+            and any(h.intent is Intent.TRANSFER_MONEY for h in hits)
+        ):
+            # "小林陽子さんへ1.5万円送金お願いします、旅行代の精算です": a cost settled with a person named
+            # and no biller is a transfer to them, whichever rule matched first
+            hits = sorted(hits, key=lambda h: h.intent is not Intent.TRANSFER_MONEY)
         for hit in hits:
             intent = hit.intent
             if len(forms.sentences(folded)) > 1:
@@ -155,6 +165,8 @@ class FastPath:
                 top, p = self._classifier.predict(folded)[0]
                 if top not in COMMAND_INTENTS and p >= COMMAND_FLOOR:
                     return top, p, f"{hit.rule}+model"
+            if intent is Intent.BILL_PAYMENT and has_payee and _payee_addressed(turn.folded, payees):
+                intent = Intent.TRANSFER_MONEY  # "pay david lee 40 for the water bill": his, for that bill
             if intent is Intent.TRANSFER_MONEY:
                 evidence = has_amount or has_payee or has_biller or any(w in folded for w in _MONEY_WORDS)
                 if not evidence and not _addressed_to_someone(turn):
@@ -330,6 +342,19 @@ def _cue(turn: NormalizedTurn, hits: Sequence[rules.RuleHit], rule: str) -> tupl
 
 def _known_word(word: str) -> bool:
     return word in english_words()
+
+
+_PAYEE_BEFORE = re.compile(r"\b(?:pay|send|give|transfer|wire|to)\s+$")
+_PAYEE_AFTER = re.compile(r"^\s*(?:さん|様|さま|くん|君|ちゃん)?\s*(?:に|へ)")
+
+
+def _payee_addressed(folded: str, payees: NameMatch) -> bool:
+    """A payee named as who the money goes to: "pay david lee…", "…to david lee", 佐藤健さんに."""
+    return any(
+        _PAYEE_BEFORE.search(folded[: c.start]) or _PAYEE_AFTER.match(folded[c.end :])
+        for c in payees.candidates
+        if c.end > c.start
+    )
 
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:
