@@ -33,7 +33,7 @@ def ears(runner: Any) -> dict[str, Ear]:
     ("customer", "heard", "span", "name"),
     [
         ("c_002", "Send $200 to Merida.", "Merida", "Maria"),
-        ("c_001", "Hey, 8800 yen to Decomo.", "Decomo", "docomo"),
+        ("c_001", "Pay 8800 yen to Decomo.", "Decomo", "docomo"),  # heard "Hey, …": test_hearing_onset
         ("c_001", "渡辺青美さんに2万円振り込んで", "渡辺青美", "渡辺直美"),
         ("c_001", "山本大阪さんに1万円振り込んで", "山本大阪", "山本大輔"),
     ],

@@ -104,6 +104,16 @@ def test_what_the_grammar_can_mean_as_heard_is_left_alone(
     assert not text.startswith(("Send", "Pay")) or heard.startswith(("Send", "Pay"))
 
 
+def test_a_near_miss_name_and_the_lost_verb_are_both_put_right(ears: dict[str, Ear]) -> None:
+    """ "Hey, 8800 yen to Decomo." (golden, piper, for "pay 8800 yen to docomo"): both changes traced."""
+    text, changes = hear("Hey, 8800 yen to Decomo.", (), ears["c_001"])
+    assert text == "Pay 8800 yen to docomo."
+    assert [(c.rule, c.heard, c.text) for c in changes] == [
+        ("hear:name", "Decomo", "docomo"),
+        ("hear:onset", "Hey", "Pay"),
+    ]
+
+
 def test_a_disputed_amount_after_the_onset_is_still_asked(runner: Any, ears: dict[str, Ear]) -> None:
     """The verb put back hides no doubt: "$16" / "$60" heard by the n-best still asks which amount."""
     text, changes = hear("And $16 to Maria Garcia.", ("And $60 to Maria Garcia.",), ears["c_002"])

@@ -53,6 +53,11 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    nats below; a turn that begins with "lock" of a card already locked asks lock or unlock
    (`hear:card_state`, `verbs.py`).
 
+9. **the money verb lost at the onset** (round 8, `hearing_onset`): a transcript with no request or
+   question word that begins with a lone "And" / "End" / "Hey" followed by what a payment moves, naming
+   the customer's payees or their billers, gets "Send" (to a payee) or "Pay" (to a biller) in that word's
+   place (`hear:onset`): "And 12,400 yen to Suzuki Ichiro." → "Send …". The confirmation shows it.
+
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
 
@@ -80,6 +85,8 @@ from teller.voice.hearing_alike import (
 from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
+from teller.voice.hearing_onset import RULE as RULE_ONSET
+from teller.voice.hearing_onset import onset_verb
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
@@ -257,6 +264,10 @@ def hear(
     accounts = [word for noun, word in ear.products if noun == "account"]
     text, words = grammar_words(text, accounts, lambda t: _names_someone(t, ear))
     changes.extend(Heard("hear:word", heard_words, put) for heard_words, put in words)
+    onset = onset_verb(text, forms, lambda t: _kinds(t, ear))
+    if onset is not None:  # "And 12,400 yen to Suzuki Ichiro.": the verb lost at the onset (hearing_onset)
+        text, (onset_heard, onset_put) = onset
+        changes.append(Heard(RULE_ONSET, onset_heard, onset_put))
     others = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in others]
     looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
     pieces = joined(text)
@@ -303,6 +314,14 @@ def _whole(text: str) -> str:
 def _names_someone(text: str, ear: Ear) -> bool:
     """Whether `text` names one or more of the customer's payees or billers (a choice counts)."""
     return ear.index.scan(text).status in ("match", "clarify")
+
+
+def _kinds(text: str, ear: Ear) -> frozenset[str]:
+    """The kinds ("payee", "biller") of the customer's names `text` names (a choice counts)."""
+    match = ear.index.scan(text)
+    if match.status not in ("match", "clarify"):
+        return frozenset()
+    return frozenset(c.kind for c in match.candidates)
 
 
 def _names_one_exactly(text: str, ear: Ear) -> bool:
