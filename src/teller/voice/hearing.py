@@ -45,7 +45,9 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    "saved payees" — in every hypothesis alike, before their amounts are compared; an amount said in
    pieces ("100 and $20": a round number, "and", a smaller one with the currency) is the one amount
    (`hear:number`); "Pay for the $5" (forty heard as "for the") asks "$5 or $45" (`hear:amount`); a card
-   number's digits however grouped ("ending in 8-830") are never an amount.
+   number's digits however grouped ("ending in 8-830") are never an amount. Round 9: "3 grant" is "3
+   grand" (`hear:word`), and a reading made wholly of pieces of the heard amount ("$250 and $50 and 50
+   cents" beside "$250.50") disputes nothing.
 
 8. **what the customer's data says cannot be heard apart** (round 7, `hearing_alike`): a payee or biller
    with a registered sound-alike (the same Metaphone key: Sato Ken / Saito Ken) gets it written in beside

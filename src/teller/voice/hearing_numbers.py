@@ -7,7 +7,8 @@ Pure text. Three checks, used by `hearing.hear`:
   $20" for "one hundred and twenty", "$10 $50"). The n-best prefers a hypothesis with fewer.
 - `disputed(chosen, others)`: the n-best's hypotheses name different amounts ("$16" / "$60",
   "3000円" / "300円"; a malformed one disputes too, unless its pieces add up to the amount: "100
-  and $20" is a reading of 120). Nothing is picked: the other readings are written into the transcript
+  and $20" is a reading of 120, or each is a piece of it as said: "$250 and $50 and 50 cents" is a
+  reading of $250.50). Nothing is picked: the other readings are written into the transcript
   ("Send $16 (or $60) to …", "3000円（または300円）"), so the text pipeline sees a second amount it
   cannot explain and asks instead of proposing one. The same amount written differently ("$50" /
   "50 dollars", 三千円 / 3000円 / さんぜんえん) is no dispute; a hypothesis with no amount at all
@@ -251,9 +252,30 @@ def _same(a: Amount, b: Amount) -> bool:
 
 
 def _in_pieces(mine: list[Amount], theirs: list[Amount]) -> bool:
-    """Whether the pieces of a malformed reading add up to the one amount heard ("100 and $20": 120)."""
+    """Whether a malformed reading is the one amount heard, written in pieces: its pieces add up to it
+    ("100 and $20": 120), or each is a piece of it as said (round 9: "$250 and $50 and 50 cents" for
+    "two hundred and fifty dollars and fifty cents", $250.50; see `_pieces`)."""
     currencies = {a.currency for a in (*mine, *theirs)} - {None}
-    return len(mine) == 1 and len(currencies) <= 1 and sum(a.major for a in theirs) == mine[0].major
+    if len(mine) != 1 or len(currencies) > 1:
+        return False
+    whole = mine[0].major
+    if sum(a.major for a in theirs) == whole:
+        return True
+    return len(theirs) > 1 and all(a.major in _pieces(whole) for a in theirs)
+
+
+def _pieces(whole: Decimal) -> set[Decimal]:
+    """The numbers one says in saying `whole`, and what a stutter or a split makes of them: $250.50 is
+    250.50, 250, 200, 50, 50.50 and the cents (50, 0.50); $16 is 16, 10 and 6 (never 60)."""
+    units = int(whole)
+    cents = whole - units
+    out = {whole, Decimal(units)}
+    if cents:
+        out |= {cents, cents * 100}
+    for k in range(1, len(str(units)) + 1):
+        tail = units % 10**k
+        out |= {Decimal(tail), Decimal(units - tail), tail + cents}
+    return out - {Decimal(0)}
 
 
 def _agree(mine: list[Amount], theirs: list[Amount]) -> bool:

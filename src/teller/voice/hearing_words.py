@@ -17,6 +17,9 @@ tiny.en hears a few short banking words as words that sound alike and mean nothi
 - "payees" as "pays" after a possessive ("my pays", "saved pays") and "saved" as "safe" before them
   ("safe pays"): neither is English; "my saved payees" is the grammar's. "pay"/"pays" as a verb ("Maria
   pays me back", "does my card pay") and "safe" before anything else are left alone.
+- "grand" as "grant" right after a bare number ("Send 3 grant to David Lee", round 9): "3 grant" is no
+  amount and no English, "3 grand" is the grammar's thousands. Not after a sum with its currency ("$3
+  grant"), not "a grant", "grants" or a name ("to Grant Lee").
 
 No name and no number is ever changed here: those are `hearing`'s and `hearing_numbers`'s, with their
 own evidence.
@@ -40,6 +43,12 @@ _NUMBER_BEFORE = re.compile(
 _MONEY = re.compile(r"\b(?:send|transfer|pay|wire|give|move)\b", re.I)
 _SAFE = re.compile(r"\b(safe)(?=\s+(?:pays|payees)\b)", re.I)
 _PAYS = re.compile(r"\b((?:my|our|your|saved|registered)\s+)(pays)\b", re.I)
+# a bare number (digits with no currency sign, or a number word) right before "grant"
+_GRANT = re.compile(
+    r"(?<![$¥€£\d,.])(?:\b\d[\d,]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|fifty|hundred))\s+(grant)\b(?!s)",
+    re.I,
+)
 
 Change = tuple[str, str]  # (heard words, the grammar's words)
 
@@ -56,7 +65,7 @@ def grammar_words(
     changes: list[Change] = []
     text = _on_day(text, changes)
     text = _from_account(text, {a.lower() for a in accounts}, names_someone, changes)
-    return _payees(text, changes), changes
+    return _grand(_payees(text, changes), changes), changes
 
 
 def plain(text: str, accounts: Iterable[str], names_someone: Callable[[str], bool]) -> str:
@@ -104,3 +113,12 @@ def _payees(text: str, changes: list[Change]) -> str:
         return m.group(1) + ("Payees" if m.group(2)[0].isupper() else "payees")
 
     return _PAYS.sub(payees, _SAFE.sub(saved, text))
+
+
+def _grand(text: str, changes: list[Change]) -> str:
+    def grand(m: re.Match[str]) -> str:
+        word = m.group(1)
+        changes.append((word, "grand"))
+        return m.group(0)[: m.start(1) - m.start()] + ("Grand" if word[0].isupper() else "grand")
+
+    return _GRANT.sub(grand, text)
