@@ -248,3 +248,25 @@ def test_issue_9_rules_ninth_round_scores_at_its_reached_floor(tmp_path: Path) -
     cases = HERE / "issue9_rules9.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 62 / 64 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_tenth_round_scores_all(tmp_path: Path) -> None:
+    """46 fresh EN/JA phrasings of blind round 14's development misses (issue9_rules10.jsonl), written
+    before their run (25/46 first, 4 acting wrongly: a day counted from a named day in Japanese had paid
+    on the named day itself): 前日 / 次の日 / 翌営業日 / N日後 of a named day, MLK day; account activity is
+    the transactions; a bill said not to be paid is not the one paid; money put towards a biller; an
+    account by its last digits; what is in an account; two requests in one turn; ATM / check /
+    キャッシュカード; another surname beside a registered name is not that payee."""
+    cases = HERE / "issue9_rules10.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_14_development_part_scores_all(tmp_path: Path) -> None:
+    """Blind round 14's development part (60, written by a helper that read no code): 51/60 at its first
+    run (3 acting wrongly), 60/60 after round 10. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round14.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

@@ -49,7 +49,7 @@ def test_a_day_counted_from_a_named_day_is_one_date(text: str, country: str, exp
 def test_an_account_by_its_last_digits_is_the_one_paid_from(
     runner: Any, text: str, customer: str, account: str
 ) -> None:
-    """Its digits are accounted for, not unexplained words (the turn had asked "I didn't understand (0042)")."""
+    """Its digits are accounted for, not unexplained words (it had asked "I didn't understand (0042)")."""
     result = run(runner, text, customer)
     assert (result.action.value, result.entities.account_id) == ("confirm", account)
 
@@ -171,6 +171,8 @@ def test_another_surname_beside_a_registered_name_is_not_that_payee(
     assert result.entities.recipient_id is None
 
 
-@pytest.mark.parametrize("text", ["what's my account activity this month", "show me recent activity on checking"])
+@pytest.mark.parametrize(
+    "text", ["what's my account activity this month", "show me recent activity on checking"]
+)
 def test_account_activity_is_the_transactions(runner: Any, text: str) -> None:
     assert run(runner, text, "c_002").intent.value == "recent_transactions"

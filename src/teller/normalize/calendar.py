@@ -46,6 +46,13 @@ _NAMED_DAYS: dict[str, tuple[int, int]] = {
     "おおみそか": (12, 31), "元旦": (1, 1), "元日": (1, 1), "バレンタインデー": (2, 14),
     "バレンタイン": (2, 14),
 }  # fmt: skip
+# Everyday names of public holidays whose official name the customer rarely says in full.
+_HOLIDAY_ALIASES: dict[str, str] = {
+    "mlk day": "martin luther king jr day", "mlk": "martin luther king jr day",
+    "martin luther king day": "martin luther king jr day", "presidents day": "washington's birthday",
+    "presidents' day": "washington's birthday", "president's day": "washington's birthday",
+    "fourth of july": "independence day", "july fourth": "independence day",
+}  # fmt: skip
 
 
 def _month_index(today: date, months_ahead: int) -> tuple[int, int]:
@@ -117,6 +124,9 @@ def _named_day_table(country: str | None, year: int) -> dict[str, tuple[int, int
             for name in names:
                 for form in _holiday_names(name):
                     table.setdefault(f"{form}@{y}", day)
+        for alias, official in _HOLIDAY_ALIASES.items():
+            if f"{official}@{y}" in table:
+                table.setdefault(f"{alias}@{y}", table[f"{official}@{y}"])
     return table
 
 

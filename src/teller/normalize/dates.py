@@ -356,33 +356,59 @@ def _gate(needs: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# "the day after thanksgiving", "the friday before christmas", "the first business day after christmas"
+# "the day after thanksgiving", "the friday before christmas", "the first business day after christmas",
+# "two days after christmas"
 _DAY_AROUND_EN = re.compile(
-    rf"(?<![a-z0-9])(?:on )?(?:the )?(?:(?:very )?(?:first|next) )?"
-    rf"(?P<unit>day|(?:business|working|banking) day|{'|'.join(_WEEKDAYS)}) (?P<dir>after|before) $"
+    rf"(?<![a-z0-9])(?:on )?(?:the )?(?:(?:very )?(?:first|next) |(?P<count>{_COUNT}) )?"
+    rf"(?P<unit>days?|(?:business|working|banking) days?|{'|'.join(_WEEKDAYS)}) (?P<dir>after|before) $"
 )
-_DAY_AROUND_JA = re.compile(r"^の?(?P<dir>翌日|前日)")
+# クリスマスの前日, 元日の前の日, 勤労感謝の日の次の日, 建国記念の日の翌営業日, 成人の日の2日後
+_DAY_AROUND_JA = re.compile(
+    r"の?(?:(?P<dir>翌日|前日|次の日|前の日|あくる日)|(?P<bdir>翌営業日|前営業日|次の営業日|前の営業日)"
+    rf"|(?P<count>[0-9{NUMERAL_CHARS}]+)(?P<bunit>営業)?日(?P<ndir>後|前))"
+)
+_JA_BEFORE = ("前日", "前の日", "前営業日", "前の営業日", "前")
+
+
+def _step(value: date, days: int, step: int, business: bool, country: str | None) -> date:
+    """`days` days (business days if `business`) from `value`, forward if `step` is 1, back if -1."""
+    day = value
+    for _ in range(days):
+        day += timedelta(days=step)
+        while business and not is_business_day(day, country):
+            day += timedelta(days=step)
+    return day
 
 
 def _day_around(text: str, start: int, end: int, value: date, country: str | None) -> tuple[int, int, date]:
     """A day counted from the date found: "the day after thanksgiving", "the friday before christmas"
     (the nearest such weekday strictly after or before it), "the first business day after christmas",
-    "クリスマスの前日"."""
+    "two days after christmas", クリスマスの前日, 建国記念の日の翌営業日, 成人の日の2日後."""
     m = _DAY_AROUND_EN.search(text, 0, start)
     if m is not None and value:
-        step = timedelta(days=1 if m["dir"] == "after" else -1)
-        day = value + step
+        step = 1 if m["dir"] == "after" else -1
         unit = m["unit"]
-        if unit in _WEEKDAYS:
+        count = 1 if m["count"] is None else _count(m["count"])
+        if count is None or (count > 1) != unit.endswith("days"):
+            return start, end, value
+        if unit.rstrip("s") in _WEEKDAYS:
+            day = value + timedelta(days=step)
             while day.weekday() != _WEEKDAYS.index(unit):
-                day += step
-        elif unit != "day":
-            while not is_business_day(day, country):
-                day += step
-        return m.start(), end, day
+                day += timedelta(days=step)
+            return m.start(), end, day
+        return m.start(), end, _step(value, count, step, not unit.startswith("day"), country)
     m = _DAY_AROUND_JA.match(text, end)
     if m is not None:
-        return start, m.end(), value + timedelta(days=1 if m["dir"] == "翌日" else -1)
+        which = m["dir"] or m["bdir"] or m["ndir"]
+        count = 1 if m["count"] is None else _ja_int(m["count"])
+        if count is None:
+            return start, end, value
+        step = -1 if which in _JA_BEFORE else 1
+        return (
+            start,
+            m.end(),
+            _step(value, count, step, m["bdir"] is not None or m["bunit"] is not None, country),
+        )
     return start, end, value
 
 

@@ -147,10 +147,11 @@ def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decis
     if decision.action not in (Action.EXECUTE, Action.CONFIRM, Action.CLARIFY, Action.ASK_SLOT):
         return decision
     entities = decision.entities
-    if "amount_minor" in missing:
-        entities = entities.model_copy(update={"amount_minor": None})
-    if "execute_on" in missing:
-        entities = entities.model_copy(update={"execute_on": None})
+    # what is asked for is not shown as known: the amount, the date, the payee
+    asked = ("amount_minor", "execute_on", "recipient_id")
+    cleared: dict[str, object] = {slot: None for slot in asked if slot in missing}
+    if cleared:
+        entities = entities.model_copy(update=cleared)
     if reason is Reason.UNKNOWN_ACCOUNT:  # no account of theirs was named: none is shown as chosen
         entities = entities.model_copy(update={"account_id": None})
     asks_which = reason in (Reason.UNKNOWN_CARD, Reason.UNKNOWN_ACCOUNT, Reason.UNKNOWN_BILLER)

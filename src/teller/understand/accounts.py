@@ -38,12 +38,14 @@ _KNOWN_EN = frozenset(
     online mobile linked other same first second current deposit account accounts
     card cards credit debit total available remaining overall actual real exact full cleared pending
     present latest today's todays new updated running average daily ledger statement end-of-day
+    ending ends ended last digits number numbered no
     """.split()  # noqa: SIM905
 )
 _KNOWN_JA = frozenset(
     """
     預金 貯金 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて 各 両方 メイン 口座 今 現在
     本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
+    最近 直近 今月 先月 今週 先週 昨日 いつも いつもの 普段 ふだん
     """.split()  # noqa: SIM905
 )
 _FUNCTION = r"(?:my|our|the|your|a|an|of|on|in|at|for|from|to|into|with|and|or|is|are|was|what|how)"
@@ -68,6 +70,10 @@ _BALANCE_JA = re.compile(rf"{_JA_NAME}の?(?:カードの?)?残高")
 # A gift card or a store's prepaid card is another company's money, whoever's name is on it.
 _GIFT_CARD = re.compile(r"\bgift ?cards?\b|ギフトカード|商品券|プリペイドカード|ギフト券")
 _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から")
+# "my account ending in 7777", "the acct that ends with 123": an account by digits that may be none of theirs
+_ENDING_EN = re.compile(
+    r"\b(?:accounts?|acct)\s+(?:that\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>[0-9]{3,4})\b"
+)
 _JA_TRIM = re.compile(r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)|末尾|下[4四]桁|(?:口座)?番号")
 
 
@@ -118,6 +124,10 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     account it comes from), or None."""
     known = _label_words(snapshot)
     ja = not text.isascii()
+    if intent in _READS or intent in _MONEY:
+        for m in _ENDING_EN.finditer(text):
+            if not any(a.number_last4.endswith(m["digits"]) for a in snapshot.accounts):
+                return m.group(0)
     if intent in _READS:
         if gift := _GIFT_CARD.search(text):
             return gift.group(0)

@@ -408,6 +408,12 @@ def cover(
         for item in u.trace
         if item.rule == "recipient_phrase" and (at := turn.folded.find(item.surface)) >= 0
     ]
+    # "…from the account ending in 0042", 末尾4056の口座から: the account paid from, found by its digits
+    explained += [
+        (at, at + len(item.surface))
+        for item in u.trace
+        if item.rule == "source_account_last4" and (at := turn.folded.find(item.surface)) >= 0
+    ]
     in_dates = [(d.start, d.end) for d in turn.dates]
     explained = [s for s in explained if s not in others]
     numbers = [
@@ -459,11 +465,21 @@ def cover(
             trace.extend(TraceItem("understand", "amount_choice", said, c) for said, c in offered)
         elif kinds & RISKY:
             hold = Reason.UNEXPLAINED_WORDS
+            payee_spans = [(c.start, c.end) for c in evidence.payees.candidates]
+            if any(x.kind == "name" and _touches(x.start, x.end, payee_spans) for x in found):
+                # "send 40 to maria gomez", 佐野健太さんに: another surname beside a registered name — not
+                # theirs until the customer says so
+                missing = ("recipient_id",)
     if hold is Reason.UNPARSED_DATE:
         trace.extend(
             TraceItem("understand", "unparsed_date", d.surface, "execute_on") for d in turn.date_like
         )
     return replace(u, trace=tuple(trace), hold=hold, hold_missing=missing)
+
+
+def _touches(start: int, end: int, spans: Sequence[Span]) -> bool:
+    """The span [start, end) overlaps one of `spans` or is one space or less from it."""
+    return any(start <= e + 1 and s <= end + 1 for s, e in spans)
 
 
 def _offered(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from teller.understand.corrections import Marker
+from teller.understand.corrections import REFUSED, Marker
 from teller.understand.problems import mentions_payment_made, payment_made_spans
 
 _BREAK = re.compile(
@@ -60,3 +60,70 @@ def request_marker(folded: str) -> tuple[Marker, ...]:
     said before it, as a self-correction's values do."""
     at = new_request_after_payment(folded)
     return () if at is None else (Marker(at, at, "new_request"),)
+
+
+# A clause that opens with an order to move money or a card: "pay the water bill", "then lock my card"
+_ORDER_EN = re.compile(
+    r"^(?:(?:and|so|but|then|now|also|please|ok|okay|first|just|only|instead|can you|could you|would you|"
+    r"will you)[,]?\s+)*"
+    r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
+)
+
+
+def clause_at(folded: str, at: int) -> tuple[int, int]:
+    """The clause (between `_BREAK`s) that holds position `at`."""
+    start, end = 0, len(folded)
+    for m in _BREAK.finditer(folded):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() >= at:
+            end = m.start()
+            break
+    return start, end
+
+
+def orders_in_own_clause(folded: str, at: int) -> bool:
+    """The clause at `at` is an order of its own: "pay the water bill (and then show me my balance)",
+    電気代を払って(、そのあと残高も教えて)."""
+    start, end = clause_at(folded, at)
+    clause = folded[start:end].strip()
+    return bool(_ORDER_EN.match(clause) or (not clause.isascii() and _REQUEST_JA.search(clause)))
+
+
+# A clause that says what not to do: "don't pay con ed yet", "not the cable bill", 水道はまだいい
+_REFUSED_EN = re.compile(
+    r"^(?:(?:please|ok|okay|actually|so|no)[,]?\s+)*(?:(?:don'?t|do not|no need to)\s+(?:\w+\s+)?"
+    r"(?:pay|send|transfer|wire|lock|freeze|block)\b|not\s+(?:the|my|to|for|from)\b)"
+)
+_REFUSED_JA = re.compile(
+    r"(?:は|も)(?:まだ|今は|今回は|今月は)?(?:いい|いいや|大丈夫|結構|なしで?|やめ(?:て|とく|ておく)|"
+    r"払わない(?:で|でいい)|払わなくていい|送らない(?:で|でいい)|送らなくていい)(?:です)?$"
+)
+
+
+def _clauses(folded: str) -> list[tuple[int, str]]:
+    starts = [0, *(m.end() for m in _BREAK.finditer(folded))]
+    ends = [*(m.start() for m in _BREAK.finditer(folded)), len(folded)]
+    return [(a, folded[a:b].strip()) for a, b in zip(starts, ends, strict=True) if folded[a:b].strip()]
+
+
+def refused_clause(folded: str) -> tuple[int, int] | None:
+    """The clause that says what not to pay or send, before a later order ("don't pay con ed yet, pay
+    the water bill", "not the cable bill, the phone bill, pay that one", 水道はまだいいから、携帯代だけ
+    払っておいて), as (start, start of the next clause); None when there is none."""
+    parts = _clauses(folded)
+    for i, (start, clause) in enumerate(parts[:-1]):
+        refused = _REFUSED_EN.match(clause) if clause.isascii() else _REFUSED_JA.search(clause)
+        if refused is None:
+            continue
+        later = [c for _, c in parts[i + 1 :]]
+        if any(_ORDER_EN.match(c) or (not c.isascii() and _REQUEST_JA.search(c)) for c in later):
+            return start, parts[i + 1][0]
+    return None
+
+
+def refusal_marker(folded: str) -> tuple[Marker, ...]:
+    """A zero-width marker after a refused clause: the names and amount said after it are the ones
+    meant, as after a self-correction."""
+    refused = refused_clause(folded)
+    return () if refused is None else (Marker(refused[1], refused[1], REFUSED),)

@@ -36,6 +36,9 @@ _JA_MARKER = re.compile(
 _WEAK_EN = frozenset({"no", "wait", "sorry", "actually", "rather"})
 
 
+REFUSED = "refused"  # the surface of a marker after a clause that says what not to do
+
+
 @dataclass(frozen=True, slots=True)
 class Marker:
     start: int
@@ -84,10 +87,11 @@ def _value_before(before: str) -> bool:
 
 
 def supersede(markers: Sequence[Marker], values: Sequence[S]) -> tuple[list[S], list[S]]:
-    """(kept, superseded): values before the last marker that a value of the same kind follows."""
+    """(kept, superseded): values before the last marker that a value of the same kind follows, or
+    before a clause that said not to do it ("don't pay con ed yet, pay the bill": not Con Edison)."""
     for marker in reversed(markers):
         after = [v for v in values if v.start >= marker.end]
-        if after:
+        if after or marker.surface == REFUSED:
             before = [v for v in values if v.end <= marker.start]
             if not before:
                 return list(values), []

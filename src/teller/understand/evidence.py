@@ -17,8 +17,8 @@ from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
-from teller.understand.clauses import request_marker
-from teller.understand.corrections import Marker, find_markers, supersede
+from teller.understand.clauses import refusal_marker, refused_clause, request_marker
+from teller.understand.corrections import REFUSED, Marker, find_markers, supersede
 from teller.understand.slots import find_amount
 
 Span = tuple[int, int]
@@ -64,7 +64,7 @@ def _corrected_names(
     if not markers or found.status == "none":
         return found, []
     for marker in reversed(markers):
-        if any(c.start >= marker.end for c in found.candidates):
+        if any(c.start >= marker.end for c in found.candidates) or marker.surface == REFUSED:
             before = [(c.start, c.end) for c in found.candidates if c.end <= marker.start]
             if not before:
                 return found, []
@@ -75,7 +75,9 @@ def _corrected_names(
 
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # A new request after a payment told about supersedes that payment's values, as a correction does.
-    markers = tuple(sorted((*find_markers(turn.folded), *request_marker(turn.folded)), key=lambda m: m.start))
+    # So does an order after a clause that says what not to do ("don't pay con ed yet, pay the water bill").
+    said = (*find_markers(turn.folded), *request_marker(turn.folded), *refusal_marker(turn.folded))
+    markers = tuple(sorted(said, key=lambda m: m.start))
     amount, replaced = _corrected_amount(turn, markers)
     residual = turn.without(amount, *turn.dates)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))
@@ -90,7 +92,9 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     payees, names_replaced = _corrected_names(index, _POSSESSIVE.sub("  ", blanked), markers, "payee")
     if names_replaced:
         # The recipient phrase is read only from what follows the correction.
-        cut = max(m.end for m in markers if any(c.start >= m.end for c in payees.candidates))
+        cut = max(
+            m.end for m in markers if m.surface == REFUSED or any(c.start >= m.end for c in payees.candidates)
+        )
         residual = " ".join(blanked[cut:].split())
     return Evidence(
         amount=amount,
@@ -99,5 +103,6 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         billers=billers,
         index=index,
         markers=markers,
-        superseded=(*replaced, *names_replaced),
+        # what the customer said not to do is accounted for: it is why the other one is meant
+        superseded=(*replaced, *names_replaced, *filter(None, [refused_clause(turn.folded)])),
     )

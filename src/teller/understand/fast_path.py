@@ -19,10 +19,10 @@ from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, rules, scheduled
+from teller.understand import clauses, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.billers import hold_biller_elsewhere
-from teller.understand.checks import check_form, choose_date, cover
+from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
 from teller.understand.evidence import Evidence
@@ -152,6 +152,23 @@ class FastPath:
             # "小林陽子さんへ1.5万円送金お願いします、旅行代の精算です": a cost settled with a person named
             # and no biller is a transfer to them, whichever rule matched first
             hits = sorted(hits, key=lambda h: h.intent is not Intent.TRANSFER_MONEY)
+        if hits and hits[0].intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
+            # "pay the water bill and then show me my balance", 電気代を払って、そのあと残高も教えて: two
+            # requests; the one that changes something leads (it is confirmed or asked about), the read
+            # in its own clause is not taken for a question about the bill
+            read = clauses.clause_at(folded, hits[0].start)
+            order = next(
+                (
+                    h
+                    for h in hits
+                    if h.intent in STATE_CHANGING
+                    and clauses.clause_at(folded, h.start) != read
+                    and clauses.orders_in_own_clause(folded, h.start)
+                ),
+                None,
+            )
+            if order is not None:
+                hits = [order, *(h for h in hits if h is not order)]
         for hit in hits:
             intent = hit.intent
             if len(forms.sentences(folded)) > 1:
@@ -207,6 +224,8 @@ class FastPath:
             # action or object is not in the words. Not understood is never a command.
             other, q = next((i, q) for i, q in ranked if i not in COMMAND_INTENTS)
             return other, q, "classifier_unsupported"
+        if top is Intent.TRANSFER_MONEY and has_biller and not has_payee:
+            return Intent.BILL_PAYMENT, p, "classifier+biller"  # "put $100 towards con ed": the biller's
         return top, p, "classifier"
 
 

@@ -68,8 +68,8 @@ _ASKS = _rx(
 )
 # "do I…" asks; "do the usual for…", "do it now" is an order.
 _WEAK_QUESTION = _rx(
-    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|do(?! (?:the|that|this|it|a|an|me|one)\b)|did|"
-    r"should|will|would)\b|\?$|？$|"
+    rf"{_LEAD}(?:how|what|when|where|why|which|who|is|are|does|"
+    r"do(?! (?:the|that|this|it|a|an|me|one|not)\b)|did|should|will|would)\b|\?$|？$|"
     r"(?:ます|です)か[?？]?$"
 )
 
@@ -234,7 +234,10 @@ _OTHER_BALANCE = _rx(
     # a document about the balance: a certificate or a letter is issued by the bank, not read out
     r"\bbalance (?:certificate|confirmation|letter)s?\b|\bcertificate\b.*\bbalance\b|"
     r"\bletter\b.*\b(?:shows?|showing|confirm\w*|with|of) (?:my |the )?(?:account )?balance\b|"
-    r"\bproof of (?:funds|balance)\b|残高証明"
+    r"\bproof of (?:funds|balance)\b|残高証明|"
+    # what an account's papers say: "what's in the checking account terms and conditions"
+    r"\baccounts?(?:'s)? (?:terms|agreements?|contracts?|fine print|polic(?:y|ies)|rules|conditions)\b|"
+    r"口座の?(?:規約|約款|規定)"
 )
 
 

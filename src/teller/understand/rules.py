@@ -216,8 +216,13 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bbalances?\b|"
             r"\bhow (?:much|many) (?:(?:money|cash|funds|dollars|yen|euros|bucks) )?"
             r"(?:do i have|have i got|is (?:there )?in|are (?:there )?in|is left|are left|remains|is on)\b(?! to\b)|"
-            r"\bwhat(?:'s|s| is) (?:left )?in my(?: (?:checking|savings|account|accounts|bank|current account)\b|\s*\??$)|\bhow much (?:money )?(?:i have|is available)\b(?! (?:spent|paid|sent|used|made|earned|transferred))|\bavailable funds\b|"
-            r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b(?! number)"
+            r"\bwhat(?:'s|s| is) (?:left |sitting |currently |there )?in my(?: (?:checking|savings|account|accounts|bank|current account)\b|\s*\??$)|"
+            # "what's in the high-yield account these days", "what's in my everyday checking", "…in checking"
+            r"\bwhat(?:'s|s| is) (?:left |sitting |currently |there )?in (?:(?:my|the|our) (?:[\w-]+ ){0,2})?"
+            r"(?:checking|savings|account)\b"
+            r"(?!(?:'s)?(?: [\w-]+){0,2} (?:terms|agreements?|contracts?|fine print|polic(?:y|ies)|rules|fees?)\b)|\bhow much (?:money )?(?:i have|is available)\b(?! (?:spent|paid|sent|used|made|earned|transferred))|\bavailable funds\b|"
+            r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b"
+            r"(?! (?:number|activity|history|statement|transactions?|details|type|name|movements?)\b)"
         ),
     ),
     (
@@ -364,8 +369,12 @@ def command_hits(folded: str) -> list[RuleHit]:
             continue
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
             continue
-        if intent in _MONEY_RULES and _said_not_to(folded, m.start()):
-            continue  # "don't send anything yet, I just want to check…": not the command asked for
+        while m is not None and intent in _MONEY_RULES and _said_not_to(folded, m.start()):
+            # "don't send anything yet, I just want to check…": not the command asked for; "do not pay
+            # verizon, pay the cable bill": the one asked for comes later
+            m = pattern.search(folded, m.start() + 1)
+        if m is None:
+            continue
         hits.append(RuleHit(intent, name, m.group(0), m.start(), m.end()))
     return hits
 

@@ -26,7 +26,13 @@ _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ordinary", re.compile(r"\bordinary\b|普通")),
 )
 _CARD_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("debit", re.compile(r"\bdebit\b|\bdebt card|デビット")),
+    # the card that draws on the account: an ATM card, a check card, a bank card, キャッシュカード
+    (
+        "debit",
+        re.compile(
+            r"\bdebit\b|\bdebt card|\b(?:atm|check|cheque|cash|bank) cards?\b|デビット|キャッシュ・?カード"
+        ),
+    ),
     ("credit", re.compile(r"\bcredit\b|\bcc\b|クレジット|クレカ")),
 )
 # Card brands by everyday name, English and Japanese; a card "is" a brand when its label names it.
@@ -44,7 +50,7 @@ _NOT_DESCRIPTORS = frozenset(
     {"my", "the", "a", "your", "this", "that", "credit", "debit", "debt", "bank", "atm", "new", "old", "lost",
      "stolen", "other", "second", "teller", "one", "which", "any", "his", "her", "our", "their", "same",
      "クレジット", "デビット", "ending", "in", "of", "cards", "自分", "私", "僕", "俺", "今", "両方", "全部",
-     "銀行", "キャッシュ"}
+     "銀行", "キャッシュ", "check", "cheque", "cash"}
 )  # fmt: skip
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
