@@ -309,7 +309,7 @@ _JA_RULES = (
         _relative, "relative_day", tuple({w[0] for w in _JA_RELATIVE}),
     ),
     DateRule(
-        re.compile(rf"(?:(?P<week>再来週|来週|今週|先週)の?)?(?P<wd>[{_JA_WEEKDAYS}])曜日?"),
+        re.compile(rf"(?:(?P<week>再来週|来週|今週|先週)の?|(?:今度|こんど|次|つぎ|この)の?)?(?P<wd>[{_JA_WEEKDAYS}])曜日?"),
         _ja_weekday, "weekday", ("曜",),
     ),
     DateRule(re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week", ("週",)),

@@ -243,8 +243,18 @@ def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:
     phrase = recipient_phrase(turn, evidence.residual)
     if phrase is not None and (at := turn.folded.find(phrase)) >= 0:
         spans.append((at, at + len(phrase)))  # "…to Jim Halpert": a person, payee or not (policy says)
+    # only the sentence that asks ("can I get $75 sent to lan nguyen? she's expecting it today")
+    start, end = next(
+        (
+            (s, e)
+            for s, e in forms.sentence_spans(turn.folded)
+            if forms.asks_permission(turn.folded[s:e], amount_said=True)
+        ),
+        (0, len(turn.folded)),
+    )
     return any(
-        u.kind == "other" and u.surface not in _COMMAND_WORDS for u in find_unexplained(turn.folded, spans)
+        u.kind == "other" and u.surface not in _COMMAND_WORDS and start <= u.start < end
+        for u in find_unexplained(turn.folded, spans)
     )
 
 

@@ -190,7 +190,10 @@ class FastPath:
                     continue
                 if has_biller and not has_payee:
                     intent = Intent.BILL_PAYMENT
-            concrete = has_amount and (has_payee or has_biller)
+            # "…5000円送金することってできますか", 水道代を払うことってできますか: everything named and
+            # asked whether it can be done is a request that waits for a yes (check_form decides)
+            asked = forms.asks_permission(folded) and not folded.isascii()
+            concrete = (has_amount or asked) and (has_payee or has_biller)
             if fee_or_howto and question and intent is not Intent.HUMAN_HANDOFF and not concrete:
                 return Intent.QNA, 0.85, f"{hit.rule}+question"
             confidence = 0.95 if hit.intent is not Intent.TRANSFER_MONEY or has_amount or has_payee else 0.8

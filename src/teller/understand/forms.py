@@ -39,7 +39,9 @@ _CAN_I_JA = _rx(
     r"できる(?:ん|の)(?:です|でしょう|だろう)?(?:か|かね|かな)|可能(?:なん|なの)?(?:です|でしょう)(?:か|かね)"
 )
 _PERMISSION = _rx(
-    rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か"
+    rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か|"
+    # 鈴木さんに明日3万円振り込むってできる？, 送金することってできますか: asked whether it can be done
+    r"(?:[るうくすつぬむぶ]|送金|振込|振り込み|支払い?)(?:こと)?(?:って|は|が)?でき(?:る|ます)(?:か|かな|の)?[?？]?$"
 )
 _REQUEST = _rx(
     r"\b(?:please|pls|plz|kindly)\b|"
@@ -130,6 +132,13 @@ _REFERS_BACK = _rx(
 def sentences(folded: str) -> list[str]:
     """The sentences of an utterance (one, for most turns), without empty ones."""
     return [p.strip() for p in _SENTENCE_END.split(folded) if p.strip(" .!?。！？")]
+
+
+def sentence_spans(folded: str) -> list[tuple[int, int]]:
+    """Where each sentence of `folded` starts and ends."""
+    starts = [0, *(m.end() for m in _SENTENCE_END.finditer(folded))]
+    ends = [*(m.start() for m in _SENTENCE_END.finditer(folded)), len(folded)]
+    return list(zip(starts, ends, strict=True))
 
 
 def sentence_at(folded: str, at: int) -> str:

@@ -235,13 +235,19 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_transactions",
         _rx(
             r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
-            r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits))\b"
+            r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits)|"
+            # "when was the last time I paid at starbucks": when money last went there
+            r"(?:when|what day) (?:was|did) (?:the )?last time i (?:paid|bought|spent|used my card|shopped))\b"
         ),
     ),
     (
         Intent.RECENT_TRANSACTIONS,
         "ja_transactions",
-        _rx(r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|何に使"),
+        _rx(
+            r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|何に使|"
+            # 先月のタクシー代の合計を出して; アマゾンで最後に買い物したのっていつ: read from the history
+            r"(?:代|費)の?(?:合計|総額)|で(?:最後|前回|この前)に?(?:買い物し|買っ|使っ|払っ|支払っ)"
+        ),
     ),
     (
         Intent.BILL_PAYMENT,
@@ -253,7 +259,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.TRANSFER_MONEY,
         "en_transfer",
         # Giving something to *me* is never a transfer ("give me a number", "give me my money back").
-        _rx(r"\b(?:send|transfer|wire|remit|pay|give(?! (?:me|us|it back)\b)|move|zelle|venmo)\b"),
+        _rx(
+            r"\b(?:send|transfer|wire|remit|pay|give(?! (?:me|us|it back)\b)|move|zelle|venmo)\b|"
+            # "can I get 75 dollars sent to lan nguyen", "have $40 wired over to maria"
+            r"\b(?:get|have)\b[^.?!]{0,40}\b(?:sent|transferred|wired) (?:over |across )?to\b"
+        ),
     ),
     (
         Intent.TRANSFER_MONEY,

@@ -59,6 +59,8 @@ _COUNT = re.compile(
     r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?"
     r"(?:transactions?|purchases|payments|charges|items|件)"
 )
+_COUNTER_JA = re.compile(r"\s*(?:つ|個|こ)")
+_LIST_JA = re.compile(r"取引|明細|入出金|履歴|支払|買い物|利用")
 _ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
 _ACCOUNT_NUMBER_CONTEXT = re.compile(r"(?:account|acct|a/c|routing|number|no\.?|#|口座番号)\s*$")
 
@@ -156,7 +158,8 @@ def find_count(turn: NormalizedTurn) -> int | None:
         if amount.value.currency is not None:
             continue
         before, after = turn.folded[: amount.start], turn.folded[amount.end :]
-        if _COUNT.search(before) or _COUNT.search(after):
+        counted_ja = _COUNTER_JA.match(after) and _LIST_JA.search(before)  # 最後の取引３つ, 入出金を1つ
+        if _COUNT.search(before) or _COUNT.search(after) or counted_ja:
             value = amount.value.major
             if value == value.to_integral_value() and 0 < value <= 100:
                 return int(value)
