@@ -291,3 +291,25 @@ def test_blind_round_15_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round15.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_twelfth_round_scores_all(tmp_path: Path) -> None:
+    """22 fresh phrasings of blind round 16's development misses (issue9_rules12.jsonl), written before
+    their run (11/22 first, 1 acting wrongly): a spoken price read as the bill's amount due; dollars and
+    cents after hundreds; an amount not understood is asked, not refused for funds; a bare "no" between
+    amounts corrects; everything since a date is the history; what the bank offers is a question."""
+    cases = HERE / "issue9_rules12.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_16_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 16's development part (50, written blind): 45/50 at its first run, 48/50 after round 12.
+    b16_009 (a hundred, no, one fifty: "one fifty" is $1.50 or $150) asks; b16_045 (unlock the debit card,
+    expected refused as not locked) runs after b16_001 has locked that card in the same batch, so it is
+    proposed — alone it is refused. Its 110 held-out cases are never opened here."""
+    cases = HERE / "blind_round16.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 48 / 50 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

@@ -184,9 +184,10 @@ def _spoken_price(text: str, value: Decimal, end: int, rule: str) -> tuple[Decim
     """ "two fifty", "twelve fifty", "three forty-five": a price said in two parts, 2.50 or 250.
 
     Read as hundreds; the rule says the reading is ambiguous unless a currency word follows
-    ("two fifty dollars" is $250).
+    ("two fifty dollars" is $250). Dollars then cents said after hundreds ("a hundred forty two thirty
+    seven", "one forty two thirty seven", "two hundred ten twenty") are one reading: 142.37, 210.20.
     """
-    if rule != "en_words" or not 1 <= value < 100 or value != value.to_integral_value():
+    if rule != "en_words" or value != value.to_integral_value() or not 1 <= value < 1000:
         return None
     nxt = _tok_at(text, end)
     if nxt is None or nxt.gap not in (" ", "-"):
@@ -194,7 +195,18 @@ def _spoken_price(text: str, value: Decimal, end: int, rule: str) -> tuple[Decim
     part = _small_words(text, nxt)
     if part is None:
         return None
+    if value >= 100:
+        return value + part[0].scaleb(-2), part[1], SPOKEN_DOLLARS_CENTS
+    after = _tok_at(text, part[1])
+    cents = (
+        _small_words(text, after) if after is not None and after.gap in (" ", "-") and value < 10 else None
+    )
+    if cents is not None:
+        return value * 100 + part[0] + cents[0].scaleb(-2), cents[1], SPOKEN_DOLLARS_CENTS
     return value * 100 + part[0], part[1], "spoken_price"
+
+
+SPOKEN_DOLLARS_CENTS = "spoken_dollars_cents"
 
 
 def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
@@ -222,7 +234,7 @@ def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
     suffix = _currency_at(text, end)
     if suffix and currency in (None, suffix[0]):
         currency, end = suffix
-    elif price is not None:
+    elif price is not None and rule != SPOKEN_DOLLARS_CENTS:
         rule += "_ambiguous"
     cents = _cents_at(text, end) if currency in _HAS_MINOR_UNIT and price is None else None
     if cents:

@@ -143,7 +143,20 @@ def degrade(decision: Decision, u: Understanding, unasked: Reason | None = None)
     return Decision(Action.CLARIFY, decision.entities, decision.missing, reason=u.llm_reason)
 
 
+# Refusals of an amount: not final when the amount itself was not understood ("seventy nine ninety nine":
+# $7,999 is refused for funds, $79.99 may be what was meant).
+_AMOUNT_REFUSALS = (
+    Reason.INSUFFICIENT_FUNDS,
+    Reason.OVER_LIMIT,
+    Reason.OVER_DAILY_LIMIT,
+    Reason.INVALID_AMOUNT,
+)
+
+
 def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decision:
+    unsure_amount = reason in (Reason.AMBIGUOUS_AMOUNT, Reason.VAGUE_AMOUNT)
+    if unsure_amount and decision.action is Action.REJECT and decision.reason in _AMOUNT_REFUSALS:
+        decision = replace(decision, action=Action.ASK_SLOT)
     if decision.action not in (Action.EXECUTE, Action.CONFIRM, Action.CLARIFY, Action.ASK_SLOT):
         return decision
     entities = decision.entities

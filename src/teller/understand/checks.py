@@ -39,7 +39,7 @@ from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, find_unexplained
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
-from teller.understand.money_slots import source_phrases
+from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
 from teller.understand.slots import recipient_phrase
 
 # Intents that change state: they need a request form and full coverage before they act.
@@ -112,6 +112,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+biller_balance"  # "the balance on my con edison account"
     if intent in _READS and money_facts.asks_what_is_owed(folded) and not forms.names_own_account(folded):
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
+    if intent in _READS and _ABOUT_PRODUCT.search(folded):
+        return Intent.QNA, 0.8, f"{rule}+product"  # "show me everything about your savings accounts"
     if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
         return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
     if intent in COMMAND_INTENTS and topics.names_only_a_topic(folded) and not _READ_OBJECT.search(folded):
@@ -216,6 +218,11 @@ def check_form(
 
 
 # What a read reads: a topic naming it ("it's about my balance") asks for it.
+# What the bank offers asked about, not the customer's own: "everything about your savings accounts"
+_ABOUT_PRODUCT = re.compile(
+    r"\b(?:everything|anything|more|info(?:rmation)?|details) (?:about|on|regarding) (?:your|the bank's|"
+    r"teller's|a|an)\b"
+)
 _READ_OBJECT = re.compile(r"\b(?:balances?|transactions?|statements?|spending)\b|残高|取引|明細|入出金")
 # How a payment is asked for beyond the coverage lexicon: "can I schedule a transfer of $100 to…".
 _COMMAND_WORDS = frozenset(
@@ -452,7 +459,12 @@ def cover(
         correction=(loose.start, loose.end, loose.surface) if loose else None,
         names_said=phrases,
     )
-    ambiguous = u.intent in _MONEY and amount is not None and amount.rule.endswith("_ambiguous")
+    ambiguous = (
+        u.intent in _MONEY
+        and amount is not None
+        and amount.rule.endswith("_ambiguous")
+        and not any(t.rule == AMOUNT_DUE_READING for t in u.trace)
+    )
     vague = u.intent in _MONEY and amount is not None and is_vague(amount)
     offered = _offered(u, turn, amount)
     if not found and u.hold is None and not ambiguous and not offered and not vague:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from teller.normalize.numbers_en import NUMBER_WORDS
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 
 _EN = (
@@ -66,8 +67,10 @@ def find_markers(folded: str) -> tuple[Marker, ...]:
             after = folded[m.end() :].lstrip()
             if not before:
                 continue  # "sorry, can you…", "actually I need…", "no" at the start: not a correction
-            if word in ("no", "wait", "rather") and not (before.endswith(",") or after.startswith(",")):
-                continue  # "no fees", "can't wait": only "…, no, …" corrects
+            between = before.endswith((",", ".")) or after.startswith((",", "."))
+            amounts = word == "no" and _value_before(before) and _NUMBER_START.match(after) is not None
+            if word in ("no", "wait", "rather") and not (between or amounts):
+                continue  # "no fees", "can't wait": only "…, no, …", "forty. no. sixty", "200 no 250"
             if word == "actually" and not (
                 before.endswith(",") or after.startswith(",") or _value_before(before)
             ):
@@ -79,6 +82,7 @@ def find_markers(folded: str) -> tuple[Marker, ...]:
     return tuple(out)
 
 
+_NUMBER_START = re.compile(rf"(?:\d|\$|(?:{'|'.join(NUMBER_WORDS)})\b)")
 _VALUE_END = re.compile(r"(?:\d|dollars?|yen|bucks|euros?|tomorrow|today|day|card|円)\W*$")
 
 

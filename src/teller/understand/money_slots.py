@@ -113,6 +113,9 @@ def transfer_slots(
     return replace(base, slots=slots, trace=tuple(trace))
 
 
+AMOUNT_DUE_READING = "amount_due_reading"  # a spoken price read as the bill's amount due
+
+
 def bill_slots(
     base: Understanding,
     turn: NormalizedTurn,
@@ -133,6 +136,12 @@ def bill_slots(
     major, currency, explicit = _amount_slots(
         amount, biller.currency if biller else (account.currency if account else None)
     )
+    if amount is not None and biller is not None and amount.rule.endswith("spoken_price_ambiguous"):
+        # "pay xfinity seventy nine ninety nine": of $7,999 and $79.99, the one that is the amount due
+        due = Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency))
+        if amount.value.major.scaleb(-2) == due and currency == biller.currency:
+            major = str(due)
+            trace.append(TraceItem("understand", AMOUNT_DUE_READING, amount.surface, f"{major} {currency}"))
     if amount is None and biller is not None and _HALF.search(turn.folded):
         # "ガス代の半額", "half of the gas bill": half of what is due, in the biller's currency.
         major = str(Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency)) / 2)

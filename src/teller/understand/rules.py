@@ -236,6 +236,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
             r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits)|"
+            # "show me everything since december first", "list everything from last week"
+            r"(?:show|list|give)(?: me)? (?:everything|all of it|it all)(?= (?:since|from|before|after|between|"
+            r"during|over)\b)|"
             # "when was the last time I paid at starbucks": when money last went there
             r"(?:when|what day) (?:was|did) (?:the )?last time i (?:paid|bought|spent|used my card|shopped))\b"
         ),
