@@ -198,15 +198,22 @@ def _nth_business_day(m: re.Match[str], today: date, country: str | None) -> dat
     """ "the last business day of this month", "the 2nd working day of december", 12月の第1営業日,
     来月の最終営業日: of a month said by name, the next such day that has not passed."""
     n = _BUSINESS_ORDINAL[m["n"]]
-    if m["month"]:
-        month = _MONTH_NUMBER.get(m["month"]) or _KANJI_MONTH.get(m["month"]) or int(m["month"])
+    return _in_month(m, today, lambda year, month: _business_day_of_month(year, month, n, country))
+
+
+def _in_month(m: re.Match[str], today: date, pick: Callable[[int, int], date | None]) -> date | None:
+    """`pick(year, month)` of the month the match names: by name (`month`), the next one whose pick has
+    not passed; else this / next / last month (`rel`)."""
+    named = m.groupdict().get("month")
+    if named:
+        month = _MONTH_NUMBER.get(named) or _KANJI_MONTH.get(named) or int(named)
         for year in (today.year, today.year + 1):
-            found = _business_day_of_month(year, month, n, country)
+            found = pick(year, month)
             if found is not None and found >= today:
                 return found
         return None
     year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
-    return _business_day_of_month(year, month, n, country)
+    return pick(year, month)
 
 
 def _new_year_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
@@ -225,16 +232,7 @@ def _nth_weekday(m: re.Match[str], today: date) -> date | None:
     wd = m["wd"]
     weekday = _WEEKDAY_NAMES.index(wd) if wd in _WEEKDAY_NAMES else "月火水木金土日".index(wd)
     n = _NTH[m["n"]]
-    named = m.groupdict().get("month")
-    if named:
-        month = _MONTH_NUMBER.get(named) or _KANJI_MONTH.get(named) or int(named)
-        for year in (today.year, today.year + 1):
-            found = _weekday_of_month(year, month, weekday, n)
-            if found is not None and found >= today:
-                return found
-        return None
-    year, month = _month_index(today, _REL_MONTH[(m["rel"] or "").strip()])
-    return _weekday_of_month(year, month, weekday, n)
+    return _in_month(m, today, lambda year, month: _weekday_of_month(year, month, weekday, n))
 
 
 def _following_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
