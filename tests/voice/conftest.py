@@ -11,6 +11,7 @@ import pytest
 
 from teller.domain.intents import Action, Intent
 from teller.domain.turn import TurnRequest, TurnResult
+from teller.voice.hearing import Ear, ear_for
 
 SPEECH = Path(__file__).resolve().parents[2] / "bench" / "speech"
 
@@ -63,3 +64,10 @@ def silence(seconds: float) -> np.ndarray:
 
 def noise_burst(seconds: float, level: float = 0.3, seed: int = 0) -> np.ndarray:
     return (np.random.default_rng(seed).standard_normal(int(seconds * 16_000)) * level).astype(np.float32)
+
+
+@pytest.fixture
+def ears(runner: Any) -> dict[str, Ear]:
+    """What the demo bank knows about c_001 (ja-JP, English names too) and c_002 (en-US), as the hearing
+    rules see it."""
+    return {cid: ear_for(runner.bank.snapshot(cid)) for cid in ("c_001", "c_002")}

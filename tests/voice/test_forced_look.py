@@ -18,7 +18,7 @@ from tests.voice.test_hearing import _Engine, _tone
 from teller.voice.asr import Hypothesis
 from teller.voice.audio import SAMPLE_RATE, Samples, load_audio
 from teller.voice.files import act_on_fragments, fragments, listen_samples
-from teller.voice.hearing import Ear, ear_for, hear
+from teller.voice.hearing import Ear, hear
 from teller.voice.hearing_forced import ASK, FIX, MARGIN, VERB_ASK, forced_plan, name_slots
 
 NOW_US = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
@@ -27,12 +27,6 @@ C002 = (
     "Maria Garcia", "Mohammed Al-Rashid", "Nguyen Thi Lan", "NYC Water Board", "Sara Jonson",
     "Sarah Johnson", "Stephen Philips", "Steven Phillips", "Verizon Wireless", "Xfinity",
 )  # fmt: skip
-
-
-@pytest.fixture
-def ears(runner: Any) -> dict[str, Ear]:
-    """What the demo bank knows about c_002 (en-US)."""
-    return {"c_002": ear_for(runner.bank.snapshot("c_002"))}
 
 
 # -- where the look goes, and what it scores ------------------------------------------------------

@@ -18,17 +18,11 @@ from tests.voice.test_hearing import Scripted, _Engine, _tone
 
 from teller.domain.turn import TurnRequest
 from teller.voice.files import act_on_fragments, fragments, listen_samples
-from teller.voice.hearing import Ear, ear_for, hear
+from teller.voice.hearing import Ear, hear
 from teller.voice.verbs import asks_which, lock_or_unlock
 
 NOW_US = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 NOW_JP = datetime.fromisoformat("2026-11-21T09:00:00+09:00")
-
-
-@pytest.fixture
-def ears(runner: Any) -> dict[str, Ear]:
-    """What the demo bank knows about c_001 (ja-JP) and c_002 (en-US)."""
-    return {cid: ear_for(runner.bank.snapshot(cid)) for cid in ("c_001", "c_002")}
 
 
 def _rules(changes: list[Any]) -> list[str]:

@@ -10,17 +10,11 @@ from typing import Any
 import pytest
 from tests.voice.test_hearing import Scripted, _spoken_turn
 
-from teller.voice.hearing import Ear, ear_for, hear
+from teller.voice.hearing import Ear, hear
 from teller.voice.repair import repair
 
 NOW_US = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
 NOW_JP = datetime.fromisoformat("2026-11-21T09:00:00+09:00")
-
-
-@pytest.fixture
-def ears(runner: Any) -> dict[str, Ear]:
-    """What the demo bank knows about c_001 (ja-JP) and c_002 (en-US)."""
-    return {cid: ear_for(runner.bank.snapshot(cid)) for cid in ("c_001", "c_002")}
 
 
 def _rules(changes: list[Any]) -> list[str]:

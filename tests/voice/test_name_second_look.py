@@ -9,14 +9,13 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-import pytest
 from tests.voice.conftest import silence
 from tests.voice.test_hearing import _Engine, _tone
 
 from teller.voice.asr import Hypothesis
 from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.files import act_on_fragments, fragments, listen_samples
-from teller.voice.hearing import NAME_RECHECK, Ear, ear_for, hear
+from teller.voice.hearing import NAME_RECHECK, Ear, hear
 from teller.voice.hearing_names import name_spans
 from teller.voice.hearing_numbers import OPEN
 
@@ -32,12 +31,6 @@ KRISTEN = (
     ("Send $50 to Kristen O'Neill.", 0.16),
     ("Send $50 to Kristin O'Neill.", 0.04),
 )
-
-
-@pytest.fixture
-def ears(runner: Any) -> dict[str, Ear]:
-    """What the demo bank knows about c_002 (en-US)."""
-    return {"c_002": ear_for(runner.bank.snapshot("c_002"))}
 
 
 def test_the_span_of_a_registered_name_is_found() -> None:

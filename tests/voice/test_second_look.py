@@ -8,14 +8,13 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-import pytest
 from tests.voice.conftest import silence
 from tests.voice.test_hearing import _Engine, _tone
 
 from teller.voice.asr import Hypothesis
 from teller.voice.audio import SAMPLE_RATE, Samples
 from teller.voice.files import act_on_fragments, fragments, listen_samples
-from teller.voice.hearing import RECHECK, Ear, ear_for, hear
+from teller.voice.hearing import RECHECK, Ear, hear
 from teller.voice.hearing_numbers import OPEN, second_look
 
 NOW_US = datetime.fromisoformat("2026-11-21T09:00:00-05:00")
@@ -65,12 +64,6 @@ def test_japanese_amounts_are_looked_at_too() -> None:
     assert second_look("佐藤健さんに3000円振り込んで", readings, share=0.15) == [
         "佐藤健さんに300円振り込んで"
     ]
-
-
-@pytest.fixture
-def ears(runner: Any) -> dict[str, Ear]:
-    """What the demo bank knows about c_001 (ja-JP) and c_002 (en-US)."""
-    return {cid: ear_for(runner.bank.snapshot(cid)) for cid in ("c_001", "c_002")}
 
 
 def test_hearing_writes_the_rival_in_with_its_trace(ears: dict[str, Ear]) -> None:
