@@ -146,6 +146,20 @@ def test_replay_mode_never_uses_the_clients_now_for_expiry_or_confirmation(db_ur
         assert s.counts()["transactions"] == before
 
 
+def test_a_replayed_turn_writes_nothing_to_the_bank(db_url: str) -> None:
+    """With replay on, a turn that carries `now` locks no card; the same words without `now` do."""
+    with serve(db_url, api_for_tests(voice=False, replay_mode=True)) as s:
+        now = datetime.now(NEW_YORK).isoformat()
+        replayed = _turn(s, "lock my debit card", now=now).json()
+        unlock_after_replay = _turn(s, "unlock my debit card", now=now).json()
+        live = _turn(s, "lock my debit card").json()
+        unlock_after_live = _turn(s, "unlock my debit card", now=now).json()
+    assert (replayed["action"], replayed["entities"]["card_id"]) == ("execute", "k_101"), replayed
+    assert unlock_after_replay["action"] != "confirm", unlock_after_replay
+    assert live["action"] == "execute", live
+    assert unlock_after_live["action"] == "confirm", unlock_after_live
+
+
 def _propose(s: Served, text: str, customer: str) -> dict[str, Any]:
     out: dict[str, Any] = _turn(s, text, customer).json()
     assert out["action"] == "confirm", out

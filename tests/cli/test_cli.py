@@ -95,3 +95,31 @@ def test_ask_refuses_a_now_out_of_range(tmp_path: Path) -> None:
     """`--now` in year 9999 is a usage error (exit 2) naming the range, not a traceback."""
     out = run(["ask", "what's my balance", "--now", "9999-12-31T23:59:59+00:00"], tmp_path / "t.sqlite3")
     assert out.returncode == 2 and "out of range" in out.stderr
+
+
+def _turns(db: Path, *texts: str) -> list[dict[str, object]]:
+    lines = [{"id": f"t{i}", "customer_id": "c_002", "text": t, "now": NOW} for i, t in enumerate(texts)]
+    out = run(["batch", "-"], db, "".join(json.dumps(x) + "\n" for x in lines))
+    return [json.loads(x) for x in out.stdout.splitlines()]
+
+
+def test_batch_lines_are_replays_that_change_nothing_in_the_bank(tmp_path: Path) -> None:
+    """A lock in one batch line does not change the next line's answer, nor a later run's; a live
+    `teller ask` (no --now) does lock, and the batch then sees it."""
+    db = tmp_path / "t.sqlite3"
+    alone = _turns(db, "unlock my debit card")[0]
+    locked, after = _turns(db, "lock my debit card", "unlock my debit card")
+    again = _turns(db, "unlock my debit card")[0]
+    assert locked["intent"] == "card_lock" and locked["action"] == "execute"
+    assert locked["entities"]["card_id"] == "k_101"
+    for seen in (after, again):
+        assert (seen["intent"], seen["action"], seen["reason"]) == (
+            alone["intent"],
+            alone["action"],
+            alone["reason"],
+        )
+    live = run(["ask", "lock my debit card", "--json", "--customer", "c_002"], db)
+    assert json.loads(live.stdout)["action"] == "execute"
+    unlocked = _turns(db, "unlock my debit card")[0]
+    assert (unlocked["action"], unlocked["entities"]["card_id"]) == ("confirm", "k_101")
+    assert alone["action"] != "confirm"

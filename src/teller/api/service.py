@@ -147,6 +147,7 @@ class TurnService:
             text=body.text,
             now=body.now or self.runner.clock.now(),
             session_id=body.session_id,
+            replay=body.now is not None,
         )
 
         async def work() -> tuple[TurnRequest, TurnResult, str | None]:

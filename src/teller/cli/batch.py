@@ -1,4 +1,8 @@
-"""`teller batch`: one JSON object in, one turn contract out, per line, in order; bad lines don't stop it."""
+"""`teller batch`: one JSON object in, one turn contract out, per line, in order; bad lines don't stop it.
+
+Every line is a replay (its `now` is the case's): it reads the bank but writes nothing to it, so each
+line is judged against the bank as loaded, whatever ran before it (`TurnRequest.replay`).
+"""
 
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ def run_one(runner: TurnRunner, line: str, number: int) -> bytes:
     if "audio" in raw and "text" not in raw:
         return _audio_line(runner, raw, line_id)
     try:
-        request = TurnRequest.model_validate({k: raw.get(k) for k in ("id", "customer_id", "text", "now")})
+        given = {k: raw.get(k) for k in ("id", "customer_id", "text", "now")}
+        request = TurnRequest.model_validate(given | {"replay": True})
     except ValidationError as exc:
         fields = ", ".join(".".join(str(p) for p in err["loc"]) + f": {err['msg']}" for err in exc.errors())
         return _error(line_id, "bad_line", fields)
@@ -54,7 +59,7 @@ def _audio_line(runner: TurnRunner, raw: dict[str, object], line_id: object) -> 
         when = datetime.fromisoformat(now) if isinstance(now, str) else None
         if when is not None and when.tzinfo is None:
             return _error(line_id, "bad_line", "now must carry a UTC offset")
-        result = ask_audio(runner, audio, customer, when)
+        result = ask_audio(runner, audio, customer, when, replay=True)
     except ValueError as exc:
         return _error(line_id, "bad_line", str(exc))
     except TellerError as exc:

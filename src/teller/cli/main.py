@@ -67,10 +67,13 @@ def ask(
     try:
         runner = _runner()
         if audio is not None:
-            result = voice_cli.ask_audio(runner, audio, customer, _now(now))
+            result = voice_cli.ask_audio(runner, audio, customer, _now(now), replay=now is not None)
         else:
             assert text is not None
-            result = runner.run(TurnRequest(id="ask", customer_id=customer, text=text, now=_now(now)))
+            request = TurnRequest(
+                id="ask", customer_id=customer, text=text, now=_now(now), replay=now is not None
+            )
+            result = runner.run(request)
     except TellerError as exc:
         typer.echo(f"error: {exc.message}", err=True)
         raise typer.Exit(2) from exc

@@ -26,15 +26,17 @@ def ask_audio(
     *,
     request_id: str = "ask",
     settings: VoiceSettings | None = None,
+    replay: bool = False,
 ) -> TurnResult:
     """One spoken request in a file → its turn result (with `transcript` and voice timings).
 
     Models load once per process (per distinct `settings`). Raises `BadAudio` for unusable audio
     or no speech, and `MissingExtra` (extra `voice`) when the voice packages are not installed.
+    `replay`: an evaluation case that writes nothing to the bank (`TurnRequest.replay`).
     """
     from teller.voice.files import ask_audio as _ask_audio
 
-    return _ask_audio(runner, path, customer_id, now, settings=settings, request_id=request_id)
+    return _ask_audio(runner, path, customer_id, now, settings=settings, request_id=request_id, replay=replay)
 
 
 def _parse_now(value: str | None) -> datetime | None:

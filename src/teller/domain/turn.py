@@ -19,6 +19,11 @@ class TurnRequest(BaseModel):
     previews limits for. It is the server clock's reading, except in evaluation replays
     (`teller ask/batch --now`, the API's replay mode). Whatever it says, expiry, confirmation,
     posting and audit read the server clock (`teller.clock`).
+
+    `replay` marks such a turn (set by Teller's own entry points, never read from a client's
+    JSON): it decides and answers as a live turn would but changes nothing in the bank — a card
+    lock or a scheduled payment's cancel is reported, not written — so replayed cases stay
+    independent of each other and of earlier runs, whatever their order.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -28,6 +33,7 @@ class TurnRequest(BaseModel):
     text: str = Field(max_length=2000)
     now: datetime
     session_id: str | None = None
+    replay: bool = False
 
     @field_validator("now")
     @classmethod

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -179,7 +180,9 @@ class TurnRunner:
         data: dict[str, object] | None = None
         if act:
             with clock.stage("act"):
-                pending, data = self._act(decision, understood, snapshot, self.clock.now())
+                pending, data = self._act(
+                    decision, understood, snapshot, self.clock.now(), replay=request.replay
+                )
                 kind = decision.effect.kind if decision.effect is not None else None
                 if pending is None and kind == "card_lock":
                     snapshot = self.bank.snapshot(request.customer_id)
@@ -240,8 +243,15 @@ class TurnRunner:
         return self.bank.committed(snapshot.customer.id, account_id, value_day(execute_on, today))
 
     def _act(
-        self, decision: Decision, understood: Understanding, snapshot: CustomerSnapshot, now: datetime
+        self,
+        decision: Decision,
+        understood: Understanding,
+        snapshot: CustomerSnapshot,
+        now: datetime,
+        *,
+        replay: bool = False,
     ) -> tuple[PendingOut | None, dict[str, object] | None]:
+        """Carry out the decision; a replayed turn (`TurnRequest.replay`) reads but writes nothing."""
         effect = decision.effect
         if effect is None:
             return None, None
@@ -253,7 +263,7 @@ class TurnRunner:
             ), None
         if effect.kind == "card_lock" and e.card_id:
             card = snapshot.card(e.card_id)
-            if card is not None and card.status != "locked":  # already locked: nothing to write
+            if card is not None and card.status != "locked" and not replay:  # locked: nothing to write
                 self.bank.set_card_status(snapshot.customer.id, e.card_id, "locked", now=now)
             return None, None
         if effect.kind == "read_balance":
@@ -267,9 +277,21 @@ class TurnRunner:
             wanted = effect.target_ids
             return None, effects.read_scheduled(snapshot, [r for r in rows if not wanted or r.id in wanted])
         if effect.kind == "cancel_scheduled":
+            if replay:
+                return None, self._cancel_preview(snapshot, effect.target_ids[0])
             try:
                 cancelled = self.scheduled.cancel(snapshot.customer.id, effect.target_ids[0], now=now)
             except (ConfirmationError, NotFound):  # it ran or was cancelled since policy looked
                 return None, None
             return None, effects.read_scheduled(snapshot, [cancelled])
         return None, None
+
+    def _cancel_preview(self, snapshot: CustomerSnapshot, payment_id: str) -> dict[str, object] | None:
+        """What cancelling would show, without cancelling (None where the cancel would be refused)."""
+        try:
+            row = self.scheduled.get(snapshot.customer.id, payment_id)
+        except NotFound:
+            return None
+        if row.status != "scheduled":
+            return None
+        return effects.read_scheduled(snapshot, [replace(row, status="cancelled")])

@@ -73,8 +73,11 @@ def ask_audio(
     *,
     settings: VoiceSettings | None = None,
     request_id: str = "ask",
+    replay: bool = False,
 ) -> TurnResult:
     """One request spoken in a file; the result carries `transcript` and the voice timings.
+
+    `replay`: an evaluation case; the turn reads but writes nothing to the bank (`TurnRequest.replay`).
 
     Models load once per process (`VoiceEngine.shared`), so `teller batch` pays for them once.
     Whatever the endpointer hears, the file acts once: its fragments are understood without side
@@ -87,7 +90,9 @@ def ask_audio(
     )
     if not turns:
         raise BadAudio(f"{path}: no speech found")
-    return act_on_fragments(runner, turns, customer_id=customer_id, now=now, request_id=request_id)
+    return act_on_fragments(
+        runner, turns, customer_id=customer_id, now=now, request_id=request_id, replay=replay
+    )
 
 
 class ActingRunner(Runner, Protocol):
@@ -135,14 +140,21 @@ def act_on_fragments(
     customer_id: str,
     now: datetime | None,
     request_id: str,
+    replay: bool = False,
 ) -> TurnResult:
     """Run the fragments' joined transcript once, acting; the voice timings are the last fragment's.
+
+    `replay`: the turn reads but writes nothing to the bank (`TurnRequest.replay`).
 
     `eos_to_action` adds this run's time to the last fragment's (which covered its own understanding).
     """
     text = " ".join(t.transcript or "" for t in turns).strip()[:2000]
     request = TurnRequest(
-        id=request_id, customer_id=customer_id, text=text, now=now or datetime.now().astimezone()
+        id=request_id,
+        customer_id=customer_id,
+        text=text,
+        now=now or datetime.now().astimezone(),
+        replay=replay,
     )
     heard = [t for turn in turns for t in turn.trace if t.stage == "voice"]  # e.g. a recognizer repair
     if asks_which(text, (t.rule for t in heard)):
