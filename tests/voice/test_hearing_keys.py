@@ -94,13 +94,22 @@ def test_the_name_put_in_goes_to_the_confirmation(
 def test_a_key_shared_by_several_registered_names_writes_them_all_in_so_the_turn_asks(
     runner: Any, ears: dict[str, Ear]
 ) -> None:
-    """ "Flaps" has the key of Phillips and of Philips: both are written in and the turn asks which."""
-    text, changes = hear("Send $25 to Flaps.", (), ears["c_002"])
-    assert text == "Send $25 to Flaps (or Steven Phillips or Stephen Philips)."
+    """ "Stay Kin" has the key of Sato Ken and Saito Ken (STKN): both are written in, the turn asks which."""
+    text, changes = hear("Send 5000 yen to Stay Kin.", (), ears["c_001"])
+    assert text == "Send 5000 yen to Stay Kin (or Sato Ken or Saito Ken)."
     assert [c.rule for c in changes] == [RULE]
-    result = _turn(runner, text, "c_002")
+    result = _turn(runner, text, "c_001")
     assert result.action.value == "clarify"
     assert result.entities.recipient_id is None
+    assert {c.id for c in result.candidates} == {"p_001", "p_002"}
+
+
+def test_a_key_the_names_index_already_asks_about_is_left_to_it(runner: Any, ears: dict[str, Ear]) -> None:
+    """ "Flaps" (Phillips / Philips, FLPS): the names index asks which; this rule adds nothing."""
+    text, changes = hear("Send $25 to Flaps.", (), ears["c_002"])
+    assert _keyed(changes) == []
+    result = _turn(runner, text, "c_002")
+    assert result.action.value == "clarify"
     assert {c.id for c in result.candidates} == {"p_109", "p_110"}
 
 
