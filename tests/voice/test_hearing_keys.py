@@ -120,6 +120,8 @@ def test_a_key_the_names_index_already_asks_about_is_left_to_it(runner: Any, ear
         ("c_002", "Send $100 to Only Payee."),
         ("c_002", "Send $20 to Sado."),  # ST: two sounds are too few to tell a name by
         ("c_002", "Is my card frozen?"),  # no money moves, so no name stands there
+        ("c_002", "Send money to, um, I can't remember his name."),  # can't: KNT like coned, but grammar
+        ("c_001", "Send 5000 yen to, I cannot say."),  # cannot: KNT like Kenta
         ("c_002", "My frozen account, pay it off."),  # before "account": a product stands there
         ("c_002", "Send $40 to David Lee for the frozen yogurt."),  # names a payee already
         ("c_002", "Pay the verizon bill."),  # registered: nothing to correct
