@@ -1,7 +1,7 @@
 """Paired hearing benchmarks: each file decoded once, heard twice ("before" and "after"), both run by the
 text pipeline and scored against the typed turn. Shared by `voice_forced_pairs.py` (round 5),
-`voice_words_pairs.py` (round 6), `voice_heard_pairs.py` (round 7), `voice_onset_pairs.py` (round 8) and
-`voice_pieces_pairs.py` (round 9); each says what "before" takes out.
+`voice_words_pairs.py` (round 6), `voice_heard_pairs.py` (round 7), `voice_onset_pairs.py` (round 8),
+`voice_pieces_pairs.py` (round 9) and `voice_keys_pairs.py` (round 10); each says what "before" takes out.
 
 Each file of the sets (English, every voice × channel) is decoded whole by the production recognizer
 (tiny.en, beam 2, both second looks, the forced look) and heard as a spoken turn hears it (hearing,

@@ -60,6 +60,11 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    the customer's payees or their billers, gets "Send" (to a payee) or "Pay" (to a biller) in that word's
    place (`hear:onset`): "And 12,400 yen to Suzuki Ichiro." → "Send …". The confirmation shows it.
 
+10. **a word with the exact sound key of the customer's name** (round 10, `hearing_keys`): on a turn that
+   names none of their names, a heard word where a payee or biller stands whose Metaphone key (3+ sounds) is
+   that of one of their names is that name, traced (`hear:sound_key`: "Pay 8800 yen to Tacoma." → "… to
+   docomo.", TKM); the key of several: all are written in beside it and the turn asks which.
+
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
 
@@ -85,6 +90,8 @@ from teller.voice.hearing_alike import (
     sound_alikes,
 )
 from teller.voice.hearing_forced import forced_names, forced_verb
+from teller.voice.hearing_keys import RULE as RULE_KEY
+from teller.voice.hearing_keys import Keys, name_keys, same_key
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
 from teller.voice.hearing_onset import RULE as RULE_ONSET
@@ -148,6 +155,7 @@ class Ear:
     # payee or biller id → the customer's other names that sound the same (hearing_alike)
     alike: Alike = ()
     cards: tuple[CardState, ...] = ()  # which cards are locked, as a spoken request names them
+    keys: Keys = ()  # the sound keys of their payees' and billers' Latin forms (hearing_keys)
 
 
 def ear_for(snapshot: Any) -> Ear:
@@ -176,6 +184,12 @@ def ear_for(snapshot: Any) -> Ear:
         reading("佐藤")  # load the reading dictionary now, not during a turn
     named = [(p.id, p.display_name if p.display_name.isascii() else p.latin or "") for p in snapshot.payees]
     named += [(b.id, b.display_name if b.display_name.isascii() else b.latin or "") for b in snapshot.billers]
+    # a payee may be said by one word of their name ("Daft" for David), a biller by an alias ("docomo")
+    spoken = [(i, name, tuple(name.split())) for i, name in named[: len(snapshot.payees)]]
+    spoken += [
+        (i, name, (*b.aliases, b.display_name))
+        for b, (i, name) in zip(snapshot.billers, named[len(spoken) :], strict=True)
+    ]
     return Ear(
         index_for(snapshot),
         tuple(dict.fromkeys(forms)),
@@ -183,6 +197,7 @@ def ear_for(snapshot: Any) -> Ear:
         _products(snapshot),
         sound_alikes(named),
         card_states(snapshot),
+        name_keys(spoken),
     )
 
 
@@ -230,6 +245,7 @@ def hear(
     looked = second_look(text, rechecks, share=RECHECK) if text == best else []
     from_best = text == best  # the second looks read on from `best`'s own words
     fixed: dict[str, str] = {}
+    forms = [form for form, _ in ear.forms]
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
         if near is not None:
@@ -237,7 +253,15 @@ def hear(
             text = text.replace(span, name, 1)
             changes.append(Heard("hear:name", span, name))
             fixed[span] = name
-    call = forced_names(text, forced, ear.index, fixed=fixed) if from_best and forced else None
+    keyed = None if _names_someone(text, ear) else same_key(text, ear.keys, forms, forms)
+    if keyed is not None:  # "Tacoma" where docomo (TKM) stands: put right, or asked about (hearing_keys)
+        changes.append(Heard(RULE_KEY, keyed.heard, keyed.put))
+        text = keyed.text
+        if not keyed.asks:
+            fixed[keyed.heard] = keyed.put
+    # several names written in already: the turn asks among them, the forced look has nothing to add
+    looks = from_best and bool(forced) and not (keyed is not None and keyed.asks)
+    call = forced_names(text, forced, ear.index, fixed=fixed) if looks else None
     if call is not None:  # the forced look: a registered name proposed with its trace, or asked about
         changes.append(Heard(call.rule, call.heard, call.value))
         text = call.text
@@ -249,7 +273,6 @@ def hear(
     if named is not None:  # a registered rival heard: the turn asks among the names, none is replaced
         changes.append(Heard("hear:recheck_name", " / ".join(named.readings), named.text))
         text = named.text
-    forms = [form for form, _ in ear.forms]
     alike = (
         alike_doubt(text, ear.index, ear.alike, forms, forced if from_best else ()) if named is None else None
     )
