@@ -89,6 +89,8 @@ def _say(sessions: SessionRunner, text: str, customer: str, now: datetime | None
         (PHILLIPS, "the one ending in 1357", "c_002", "p_110", 7500),
         (PHILLIPS, "2468, please", "c_002", "p_109", 7500),
         (PHILLIPS, "Stephen Philips", "c_002", "p_110", 7500),
+        (PHILLIPS, "The P.N.C. one.", "c_002", "p_109", 7500),  # as a recognizer writes letters said
+        (PHILLIPS, "Ending in 13 57.", "c_002", "p_110", 7500),  # digits as a recognizer groups them
         (JOHNSON, "the one at Ally", "c_002", "p_103", 5000),
         (JOHNSON, "Wells Fargo.", "c_002", "p_102", 5000),
         (SATO, "三井住友銀行の方", "c_001", "p_002", 5000),
