@@ -16,6 +16,9 @@ from teller.pipeline.session import SessionRunner, SessionStore
 PHILLIPS = "Send $75 to Steven Phillips (or Stephen Philips)."
 JOHNSON = "Send $50 to Sara Johnson (or Sarah Johnson or Sara Jonson)."
 SATO = "Transfer 5000 yen to Sato Ken (or Saito Ken)."
+# golden piper's transcript of "pay sarah johnson fifty bucks": no "to" before the name, and "Sara Johnson" as
+# heard is neither registered spelling
+JOHNSON_PAY = "Pay Sara Johnson (or Sarah Johnson or Sara Jonson), 50 bucks."
 
 
 @pytest.mark.parametrize(
@@ -93,6 +96,8 @@ def _say(sessions: SessionRunner, text: str, customer: str, now: datetime | None
         (PHILLIPS, "Ending in 13 57.", "c_002", "p_110", 7500),  # digits as a recognizer groups them
         (JOHNSON, "the one at Ally", "c_002", "p_103", 5000),
         (JOHNSON, "Wells Fargo.", "c_002", "p_102", 5000),
+        (JOHNSON_PAY, "the Ally one", "c_002", "p_103", 5000),
+        (JOHNSON_PAY, "ending in 2020", "c_002", "p_102", 5000),
         (SATO, "三井住友銀行の方", "c_001", "p_002", 5000),
         (SATO, "3321です", "c_001", "p_001", 5000),
         (SATO, "the Mizuho one", "c_001", None, None),  # the bank is registered as みずほ銀行: not said so
