@@ -141,3 +141,20 @@ def test_bank_or_digits_without_a_question_before_them_pick_nothing(runner: Any)
     _say(sessions, "what's my balance", "c_002")
     result = _say(sessions, "the PNC one", "c_002")
     assert not acts(result)
+
+
+def test_an_amount_written_in_is_still_asked_after_the_payee_is_picked() -> None:
+    """Only names written in are dropped when the payee is picked: "$16 (or $60)" still asks which amount."""
+    from teller.pipeline.payee_choice import with_payee
+
+    choices = [
+        {"recipient_id": "p_109", "display_name": "Steven Phillips", "bank": "PNC", "account_last4": "2468"},
+        {
+            "recipient_id": "p_110",
+            "display_name": "Stephen Philips",
+            "bank": "US Bank",
+            "account_last4": "1357",
+        },
+    ]
+    text = with_payee("Send $16 (or $60) to Steven Phillips (or Stephen Philips).", choices, choices[1])
+    assert text == "Send $16 (or $60) to Stephen Philips."

@@ -6,6 +6,9 @@
                                     → a correction: cancel it, re-run the *previous* utterance with the
                                       changed slot spliced in, which yields a new, fully re-validated
                                       pending action (policy runs again; nothing is patched in place)
+    "the PNC one" / "ending in 1357" / 三井住友銀行の方, after a question between payees that sound the
+    same ("… Steven Phillips (PNC ···2468), Stephen Philips (US Bank ···1357)?", `payee_choice`)
+                                    → the previous utterance runs again with that payee's name
     anything else                   → a fresh turn; the old pending action simply expires
 
 `classify` and `splice` are pure. `SessionRunner` wraps the turn runner; it is thread-safe: a
@@ -315,6 +318,9 @@ class SessionRunner:
         filled = _answered(session, request) if waiting is None else None
         if filled is not None:  # "sixty" after "Which amount did you mean: $16 or $60?"
             return filled
+        picked = _picked(session, request) if waiting is None else None
+        if picked is not None:  # "the PNC one" after "… Steven Phillips (PNC ···2468), Stephen Philips …?"
+            return picked
         follow = classify(request.text)
         if follow is None:
             return None
@@ -356,6 +362,26 @@ def _answered(session: Session, request: TurnRequest) -> TurnRequest | None:
     if asked.action not in (Action.ASK_SLOT, Action.CLARIFY):
         return None
     text = fill_amount(previous.text, request.text, today=request.now.date())
+    return request.model_copy(update={"text": text}) if text is not None else None
+
+
+def _picked(session: Session, request: TurnRequest) -> TurnRequest | None:
+    """The previous request with the payee named, when it asked which of payees that sound the same
+    (`payee_choice`) and this turn names one by its bank, last digits or name."""
+    from teller.pipeline.payee_choice import pick, with_payee
+
+    asked, previous = session.last_result, session.last_request
+    if asked is None or previous is None or asked.action is not Action.CLARIFY:
+        return None
+    choices = (asked.data or {}).get("payee_choices")
+    if not isinstance(choices, list) or not choices:
+        return None
+    chosen = pick(request.text, choices)
+    if chosen is None:
+        return None
+    text = with_payee(previous.text, choices, chosen)
+    if text is None:  # the name asked about is no registered form ("to ken", "Sato Ken"): the one after "to"
+        text = _replace_recipient(previous.text, "", str(chosen["display_name"]))
     return request.model_copy(update={"text": text}) if text is not None else None
 
 

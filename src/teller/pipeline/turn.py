@@ -39,6 +39,7 @@ from teller.normalize import calendar, spelling
 from teller.normalize.text import to_romaji
 from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
+from teller.pipeline.payee_choice import told_apart
 from teller.pipeline.reply import render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
@@ -199,12 +200,17 @@ class TurnRunner:
             data = {
                 "amount_choices": [{"amount_minor": m.amount_minor, "currency": m.currency} for m in offered]
             }
+        names = [c.display_name for c in candidates]
+        if decision.action is Action.CLARIFY:  # payees that sound the same, told apart by bank and digits
+            names, told = told_apart([(c.id, c.display_name) for c in candidates], snapshot)
+            if told:
+                data = {**(data or {}), "payee_choices": told}
         reply = render(
             understood.intent,
             decision,
             snapshot,
             japanese=turn.japanese,
-            candidates=[c.display_name for c in candidates],
+            candidates=names,
             data=data,
             unexplained=[t.surface for t in understood.trace if t.rule == "unexplained" and t.value in RISKY],
             choices=offered,
