@@ -63,7 +63,9 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
 10. **a word with the exact sound key of the customer's name** (round 10, `hearing_keys`): on a turn that
    names none of their names, a heard word where a payee or biller stands whose Metaphone key (3+ sounds) is
    that of one of their names is that name, traced (`hear:sound_key`: "Pay 8800 yen to Tacoma." → "… to
-   docomo.", TKM); the key of several: all are written in beside it and the turn asks which.
+   docomo.", TKM); the key of several: all are written in beside it and the turn asks which. Only where a
+   name was clearly meant (round 11): the whole slot right after "to" or the money verb, or a biller's before
+   "bill" — never what is paid for ("for the music", MSK like Misaki) nor a word of a longer slot.
 
 The n-best score also counts the number grammar (a malformed number costs 1) and the command grammar
 (a transcript with a request word — send, pay, lock, 振り込, 払 … — scores 1 over one without).
@@ -185,9 +187,9 @@ def ear_for(snapshot: Any) -> Ear:
     named = [(p.id, p.display_name if p.display_name.isascii() else p.latin or "") for p in snapshot.payees]
     named += [(b.id, b.display_name if b.display_name.isascii() else b.latin or "") for b in snapshot.billers]
     # a payee may be said by one word of their name ("Daft" for David), a biller by an alias ("docomo")
-    spoken = [(i, name, tuple(name.split())) for i, name in named[: len(snapshot.payees)]]
+    spoken = [(i, name, tuple(name.split()), False) for i, name in named[: len(snapshot.payees)]]
     spoken += [
-        (i, name, (*b.aliases, b.display_name))
+        (i, name, (*b.aliases, b.display_name), True)
         for b, (i, name) in zip(snapshot.billers, named[len(spoken) :], strict=True)
     ]
     return Ear(
