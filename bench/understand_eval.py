@@ -19,7 +19,7 @@ Metrics, per set and level:
   expects the turn not to act (clarify, ask_slot, reject, answer, ...), over all turns of the set.
 
 Turns run through the real `TurnRunner` on a temporary SQLite demo bank (fresh per set) with the LLM
-disabled. Rows without a customer go to c_001 (Japanese text) or c_002 (other text) at a fixed
+disabled, as replays (`TurnRequest.replay`: nothing is written, so no turn sees another's card lock). Rows without a customer go to c_001 (Japanese text) or c_002 (other text) at a fixed
 `now`. Classifier latency: each utterance timed alone after the model is loaded; the load (first
 call in this process) is reported separately. Prints tables; writes bench/results/understand_eval.json.
 """
@@ -166,7 +166,8 @@ def turn_outcomes(cases: Sequence[Case]) -> list[Outcome]:
         outcomes = []
         for c in cases:
             try:
-                r = runner.run(TurnRequest(id=c.id, customer_id=c.customer, text=c.text, now=c.now))
+                request = TurnRequest(id=c.id, customer_id=c.customer, text=c.text, now=c.now, replay=True)
+                r = runner.run(request)
             except Exception as exc:  # a crash is a lost turn: counted as a wrong answer, not a skip
                 outcomes.append(Outcome("error", 0.0, detail=f"{type(exc).__name__}: {exc}"))
                 continue

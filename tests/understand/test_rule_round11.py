@@ -79,10 +79,7 @@ def test_spending_totals_and_a_merchants_last_use_are_read(runner: Any, text: st
     "text",
     [
         "ユニクロって何時に開く？",
-        pytest.param(
-            "when does target open on sunday",
-            marks=pytest.mark.xfail(strict=True, reason="the model answers it as a bank question (qna)"),
-        ),
+        "when does target open on sunday",  # round 13: topics.asks_about_another_place
     ],
 )
 def test_a_shops_hours_are_not_banking(runner: Any, text: str) -> None:

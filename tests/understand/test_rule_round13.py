@@ -26,7 +26,9 @@ from teller.normalize.text import fold
         ("28日が給料日だから、当日に鈴木一郎さんに1万円振り込んで", "c_001", "2026-11-28"),
     ],
 )
-def test_a_day_pointed_back_to_is_the_day_said_before(runner: Any, text: str, customer: str, day: str) -> None:
+def test_a_day_pointed_back_to_is_the_day_said_before(
+    runner: Any, text: str, customer: str, day: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value == "confirm", result.reason
     assert result.entities.execute_on == date.fromisoformat(day)
@@ -40,7 +42,9 @@ def test_a_day_pointed_back_to_is_the_day_said_before(runner: Any, text: str, cu
         ("その日に佐藤健さんへ2万円送って", "c_001"),
     ],
 )
-def test_a_day_pointed_back_to_with_none_or_two_before_is_asked(runner: Any, text: str, customer: str) -> None:
+def test_a_day_pointed_back_to_with_none_or_two_before_is_asked(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert not acts(result)
     assert result.reason is not None and result.reason.value == "unparsed_date"
@@ -123,7 +127,11 @@ def test_haste_and_reasons_change_nothing(runner: Any, text: str, customer: str)
 
 @pytest.mark.parametrize(
     "text",
-    ["send maria garcia 30 before i get paid", "pay the water bill, i don't want to pay it", "don't pay verizon"],
+    [
+        "send maria garcia 30 before i get paid",
+        "pay the water bill, i don't want to pay it",
+        "don't pay verizon",
+    ],
 )
 def test_conditions_and_negated_commands_still_do_not_act(runner: Any, text: str) -> None:
     assert not acts(run(runner, text))
@@ -159,7 +167,8 @@ def test_whether_a_payment_went_out_is_read(runner: Any, text: str, customer: st
 
 
 @pytest.mark.parametrize(
-    ("text", "customer"), [("勝手に電気代が引き落とされた", "c_001"), ("why hasn't my phone bill gone out", "c_002")]
+    ("text", "customer"),
+    [("勝手に電気代が引き落とされた", "c_001"), ("why hasn't my phone bill gone out", "c_002")],
 )
 def test_a_payment_that_went_wrong_is_still_a_problem(runner: Any, text: str, customer: str) -> None:
     assert run(runner, text, customer).intent.value == "qna"
@@ -192,3 +201,83 @@ def test_can_you_after_what_it_follows_from_is_a_request(runner: Any, text: str)
 def test_a_name_said_after_i_mean_beside_another_name_is_still_asked(runner: Any) -> None:
     """ "…to maria garcia? aoife, i mean": two people named, a correction — asked, not guessed."""
     assert not acts(run(runner, "send 15 dollars to maria garcia? aoife, i mean"))
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("is the dmv open on mondays", "c_002"),
+        ("any idea what time the library closes tonight", "c_002"),
+        ("スーパーって何時まで営業してる？", "c_001"),
+    ],
+)
+def test_another_places_hours_are_not_banking(runner: Any, text: str, customer: str) -> None:
+    assert run(runner, text, customer).intent.value == "out_of_scope"
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [("is the 34th street branch open on saturday", "c_002"), ("駅前の支店は土曜日も開いてますか", "c_001")],
+)
+def test_the_banks_own_hours_are_a_question_for_the_bank(runner: Any, text: str, customer: str) -> None:
+    assert run(runner, text, customer).intent.value == "qna"
+
+
+@pytest.mark.parametrize(
+    ("text", "acted"),
+    [
+        ("来月5日に東京電力へ8000円払うように予約できますか", True),
+        ("山本さんに3万円、12月3日に振り込むよう予約できますか？", True),
+        ("振込の予約ってできますか", False),
+    ],
+)
+def test_asking_whether_a_named_payment_can_be_booked_is_a_request(
+    runner: Any, text: str, acted: bool
+) -> None:
+    """支払うように予約できますか with everything named waits for a yes; asked about in general, answered."""
+    assert acts(run(runner, text, "c_001")) is acted
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("could you freeze my capital one card", "c_002"),
+        ("i have two cards with you, lock one of them", "c_002"),
+        ("lock either of my cards", "c_002"),
+        ("カードのどちらかを止めて", "c_001"),
+    ],
+)
+def test_a_card_not_held_or_one_of_several_is_asked(runner: Any, text: str, customer: str) -> None:
+    """c_002's credit card is locked already: "one of them" still says there is a choice to make."""
+    result = run(runner, text, customer)
+    assert not acts(result)
+    assert result.action.value == "clarify"
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "acted"),
+    [
+        ("i paid david lee 30 yesterday, could you send him the receipt", "c_002", False),
+        ("i sent maria 45 on monday. forward her the confirmation email", "c_002", False),
+        ("山本さんに5000円払ったので、領収書を送ってください", "c_001", False),
+        ("send maria garcia 40 for the photos", "c_002", True),
+        ("send david lee the 25 i owe him", "c_002", True),
+    ],
+)
+def test_a_thing_sent_that_is_not_money_moves_no_money(
+    runner: Any, text: str, customer: str, acted: bool
+) -> None:
+    """The amount told in the story is not sent with a receipt; money sent for photos still is."""
+    assert acts(run(runner, text, customer)) is acted
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("please schedule a transfer of 80 to aoife brennan", "c_002"),
+        ("伊藤さんへの3000円の送金を予約して", "c_001"),
+    ],
+)
+def test_schedule_with_no_day_asks_for_the_day(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "ask_slot" and "execute_on" in result.missing

@@ -221,6 +221,10 @@ def _new_year_business_day(m: re.Match[str], today: date, country: str | None) -
 
 
 def _weekday_of_month(year: int, month: int, weekday: int, n: int) -> date | None:
+    """The n-th `weekday` of the month (n = -1: the last one); None when the month has no n-th."""
+    if n < 0:
+        last = _month_end(date(year, month, 1), 0)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
     first = date(year, month, 1)
     day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
     return day if day.month == month else None
@@ -231,7 +235,7 @@ def _nth_weekday(m: re.Match[str], today: date) -> date | None:
     Of a month said by name ("the second friday of december", 12月の第2金曜日): the next one not passed."""
     wd = m["wd"]
     weekday = _WEEKDAY_NAMES.index(wd) if wd in _WEEKDAY_NAMES else "月火水木金土日".index(wd)
-    n = _NTH[m["n"]]
+    n = -1 if m.groupdict().get("last") else _NTH[m["n"]]
     return _in_month(m, today, lambda year, month: _weekday_of_month(year, month, weekday, n))
 
 
@@ -273,13 +277,14 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
         "fifth": 5, "5th": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "一": 1, "二": 2, "三": 3, "四": 4,
         "五": 5}  # fmt: skip
 _EN_NTH_WEEKDAY = re.compile(
-    rf"{_B}(?:on )?(?:the )?(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) "
+    rf"{_B}(?:on )?(?:the )?"
+    r"(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)|(?P<last>last|final)) "
     rf"(?P<wd>{'|'.join(_WEEKDAY_NAMES)}) (?:of|in) (?:(?P<rel>this|the|next) month|"
     rf"(?P<month>{'|'.join(sorted(_MONTH_NUMBER, key=len, reverse=True))})){_E}"
 )
 _JA_NTH_WEEKDAY = re.compile(
     r"(?:(?P<rel>今月|来月|再来月)|(?<![0-9])(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月)?"
-    r"の?第(?P<n>[1-5一二三四五])(?P<wd>[月火水木金土日])曜日?"
+    r"の?(?:第(?P<n>[1-5一二三四五])|(?P<last>最終の?|最後の|末の|月末の))(?P<wd>[月火水木金土日])曜日?"
 )
 _EN_NEXT_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?(?:next|following) (?:business|working|banking) day{_E}"
@@ -337,7 +342,7 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
         DateRule(_EN_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("first ",)),
         DateRule(_JA_NEW_YEAR_BUSINESS, new_year_business, "first_business_day", ("営業日",)),
         DateRule(_EN_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("day of", "day in")),
-        DateRule(_JA_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("第",)),
+        DateRule(_JA_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("第", "最終", "最後", "末の")),
         DateRule(_EN_NEXT_BUSINESS, next_business, "next_business_day", ("business", "working", "banking")),
         DateRule(_JA_NEXT_BUSINESS, next_business, "next_business_day", ("営業日",)),
         DateRule(_EN_WEEKEND, _weekend, "weekend", ("weekend",)),
@@ -366,7 +371,9 @@ _DATE_LIKE = re.compile(
     rf"(?:get|gets|got|receive|receives|have|has|am|is|are|come|comes|arrive|arrives|clear|clears)"
     rf"\w*(?: \w+)?){_E}|"
     r"(?:結婚式|卒業式|入学式|成人式|引っ越し|引越し|退院|出発|帰国|入籍|出産)(?:の日|当日)?(?=に)|"
-    r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で"
+    r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で|"
+    # a span of days, not a day: 今週中に, 今月中, 年内
+    r"(?:今週|来週|今月|来月|今年)中|年内|月内|週内"
 )
 
 

@@ -36,7 +36,7 @@ from teller.understand import (
     topics,
 )
 from teller.understand.corrections import dangling, supersede
-from teller.understand.coverage import RISKY, find_unexplained
+from teller.understand.coverage import RISKY, Unexplained, find_unexplained
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
 from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
@@ -69,6 +69,8 @@ def check_form(
         return Intent.QNA, 0.6, f"{rule}+bank_service"  # "tell me about your mortgages"
     if intent is Intent.QNA and topics.names_another_service(folded):
         return Intent.OUT_OF_SCOPE, 0.7, f"{rule}+other_service"  # "my netflix account won't let me log in"
+    if intent is Intent.QNA and topics.asks_about_another_place(folded):
+        return Intent.OUT_OF_SCOPE, 0.7, f"{rule}+other_place"  # "is the post office open on saturdays"
     if (
         intent is Intent.OUT_OF_SCOPE
         and evidence.payees.status == "match"
@@ -85,6 +87,8 @@ def check_form(
         and (intent in COMMAND_INTENTS or frames.charges_a_card(folded))
     ):
         return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+shopping"  # "order a pizza and charge it to my card"
+    if intent in _MONEY and forms.sends_a_thing(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+sends_a_thing"  # "…can you send her the receipt"
     if intent in COMMAND_INTENTS and frames.asks_for_a_reminder(folded):
         return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+reminder"  # "remind me to pay my verizon bill"
     if intent is Intent.HUMAN_HANDOFF:
@@ -299,6 +303,7 @@ class DateChoice:
     chosen: Extraction[date] | None
     explained: tuple[Span, ...]  # replaced by a correction, or belonging to another clause
     extra: tuple[Extraction[date], ...]  # further dates of the same command: which one is meant?
+    unresolved: tuple[Extraction[str], ...] = ()  # "that day" with no one day before it: asked about
 
 
 _CLAUSE_END = re.compile(  # a comma between digits ("$1,200") is part of a number
@@ -353,9 +358,105 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
         else:
             own.append(d)
     for vague in turn.date_like:  # "she fronted it this month, could you send her…": that month is hers
-        if _told_before(turn, evidence, _clause(turn.folded, vague.start), anchors):
+        if (
+            _told_before(turn, evidence, _clause(turn.folded, vague.start), anchors)
+            or _names_an_occasion_dated(turn, vague, _APPOSED)
+            or _describes_what_for(turn.folded, vague)
+        ):
             explained.append((vague.start, vague.end))
+    pointed = [
+        m for m in _THAT_DAY.finditer(turn.folded)
+        if not _told_before(turn, evidence, _clause(turn.folded, m.start()), anchors)
+    ]  # fmt: skip
+    if (
+        pointed
+    ):  # "25日が給料日だから、その日に…": the day said before ("…paid verizon the same day": a story)
+        return _that_day(turn, pointed[0], explained)
+    own = _one_day_said_twice(turn.folded, own, explained)
     return DateChoice(own[0] if own else None, tuple(explained), tuple(own[1:]))
+
+
+def _one_day_said_twice(
+    folded: str, own: list[Extraction[date]], explained: list[Span]
+) -> list[Extraction[date]]:
+    """ "monday the 30th", "tomorrow, the 5th": one day said twice is one date; "friday, january 8th":
+    a weekday beside a date that falls on it names that date (the date wins over "the next friday")."""
+    if len(own) < 2:
+        return own
+    first, rest = own[0], own[1:]
+    for d in rest:
+        gap = folded[min(first.end, d.end) : max(first.start, d.start)]
+        beside = _APPOSED.fullmatch(gap) is not None
+        if d.value == first.value:
+            explained.append((d.start, d.end))
+        elif beside and first.rule.startswith("weekday") and d.value.weekday() == first.value.weekday():
+            explained.append((first.start, first.end))
+            first = d
+        elif beside and d.rule.startswith("weekday") and first.value.weekday() == d.value.weekday():
+            explained.append((d.start, d.end))
+        else:
+            continue
+    said = {(s, e) for s, e in explained}
+    return [first, *(d for d in rest if d is not first and (d.start, d.end) not in said)]
+
+
+# An occasion named beside its date: "on payday the 15th", "my birthday, the 3rd", 給料日の25日. Said as a
+# fact ("my birthday is the 3rd", 25日が給料日) it names no day to pay on, unless "that day" points back.
+_OCCASION = re.compile(r"pay ?day|birthday|anniversary|bonus day|給料日|誕生日|記念日|ボーナス(?:日|の日)?")
+_APPOSED = re.compile(r"[\s,、]*(?:(?:on|the|which is|that's|my|our|his|her)[\s,]+)*|(?:支給日|の日)?の|=")
+_STATED = re.compile(r"[\s,、]*(?:(?:is|was|being|the|my|our|his|her)[\s,]+)*|(?:支給日|の日)?(?:の|が|は)")
+
+
+def _names_an_occasion_dated(turn: NormalizedTurn, vague: Extraction[str], beside: re.Pattern[str]) -> bool:
+    if not _OCCASION.fullmatch(vague.surface.strip()):
+        return False
+    for d in turn.dates:
+        gap = turn.folded[vague.end : d.start] if d.start >= vague.end else turn.folded[d.end : vague.start]
+        if (d.start >= vague.end or d.end <= vague.start) and beside.fullmatch(gap):
+            return True
+    return False
+
+
+# A period that says what the money is for, not when to pay: "this month's lessons", "for the carpool
+# gas this month", "the bill is $85.99 this month", 今月分.
+_PERIOD = re.compile(r"(?:this|next|last) (?:month|week|year|quarter)")
+_FOR_BEFORE = re.compile(r"\bfor (?:the |my |our |his |her |their )?(?:[a-z'-]+ ){0,3}$")
+_COSTS_BEFORE = re.compile(
+    r"\b(?:it's|it is|is|was|comes to|came to|costs?|runs?|owe|owes|due)\s+(?:about |around |only |just )?"
+    r"\$?[0-9][0-9,.]*(?: (?:dollars|bucks|usd|yen))?\s*$"
+)
+
+
+def _describes_what_for(folded: str, vague: Extraction[str]) -> bool:
+    if not _PERIOD.fullmatch(vague.surface.strip()):
+        return False
+    before = folded[: vague.start]
+    return (
+        folded.startswith("'s", vague.end)
+        or bool(_FOR_BEFORE.search(before))
+        or bool(_COSTS_BEFORE.search(before))
+    )
+
+
+# A day said before and pointed back to: "that day", "the same day", その日, 当日, 同じ日 (not "the day
+# after…", which is a date of its own)
+_THAT_DAY = re.compile(
+    r"(?<![a-z])(?:on )?(?:that|the same) (?:day|date)(?![a-z])(?! (?:after|before)\b)|"
+    r"その日|当日|同じ日|同日"
+)
+
+
+def _that_day(turn: NormalizedTurn, m: re.Match[str], explained: list[Span]) -> DateChoice:
+    """The date a "that day" points back to: the one day said before it; none or several is asked about.
+    An occasion stated as that day ("25日が給料日だから、その日に") is explained with it."""
+    before = [d for d in turn.dates if d.end <= m.start() and not (d.start < m.end() and m.start() < d.end)]
+    if len({d.value for d in before}) != 1:
+        unsaid = Extraction(m.start(), m.end(), m.group(0), m.group(0), "that_day")
+        return DateChoice(None, tuple(explained), (), unresolved=(unsaid,))
+    said = [(d.start, d.end) for d in before]
+    said += [(v.start, v.end) for v in turn.date_like if _names_an_occasion_dated(turn, v, _STATED)]
+    chosen = Extraction(m.start(), m.end(), m.group(0), before[0].value, "that_day")
+    return DateChoice(chosen, (*explained, *said), ())
 
 
 def _told_before(turn: NormalizedTurn, evidence: Evidence, clause: Span, anchors: Sequence[Span]) -> bool:
@@ -445,14 +546,19 @@ def cover(
         *(m.start() for m in _CARD_WORD.finditer(turn.folded)),
         *(m.end() for m in source_phrases(turn.folded)),  # "…from checking, no, from savings"
     ]
-    loose = dangling(evidence.markers, values)
+    # "…send him 18 dollars? mohammed, i mean": the one name said is the one meant ("…to david lee?
+    # mohammed, i mean" names two: a correction, still asked about below)
+    said = [*evidence.payees.candidates, *evidence.billers.candidates]
+    ends = [c.end for c in said] if len({c.id for c in said}) == 1 else []
+    loose = dangling(evidence.markers, values, ends)
     markers = [(m.start, m.end) for m in evidence.markers if m is not loose]
     found = find_unexplained(
         turn.folded,
         [*explained, *markers],
         numbers=numbers,
         dates=[(d.start, d.end, d.surface) for d in turn.date_like]
-        + [(d.start, d.end, d.surface) for d in dates.extra],
+        + [(d.start, d.end, d.surface) for d in dates.extra]
+        + [(d.start, d.end, d.surface) for d in dates.unresolved],
         names=[(c.start, c.end) for c in evidence.payees.candidates if (c.start, c.end) not in others],
         partial_names=[(c.start, c.end) for c in evidence.payees.candidates if c.rule.startswith("partial")],
         people=others,
@@ -467,6 +573,10 @@ def cover(
     )
     vague = u.intent in _MONEY and amount is not None and is_vague(amount)
     offered = _offered(u, turn, amount)
+    # "schedule $200 to david lee": a day is meant and none was said; it is asked, not sent now
+    unscheduled = u.intent in _MONEY and dates.chosen is None and _SCHEDULE.search(turn.folded) is not None
+    if unscheduled and not dates.unresolved:
+        found = [*found, Unexplained(0, 0, "schedule", "date")]
     if not found and u.hold is None and not ambiguous and not offered and not vague:
         return u
     trace = [*u.trace, *(TraceItem("understand", "unexplained", x.surface, x.kind) for x in found)]
@@ -497,6 +607,9 @@ def cover(
             TraceItem("understand", "unparsed_date", d.surface, "execute_on") for d in turn.date_like
         )
     return replace(u, trace=tuple(trace), hold=hold, hold_missing=missing)
+
+
+_SCHEDULE = re.compile(r"\bschedule\b|予約(?:して|しておいて|しといて|でき|を?お願い|したい)")
 
 
 def _touches(start: int, end: int, spans: Sequence[Span]) -> bool:

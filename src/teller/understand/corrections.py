@@ -103,13 +103,21 @@ def supersede(markers: Sequence[Marker], values: Sequence[S]) -> tuple[list[S], 
     return list(values), []
 
 
-def dangling(markers: Sequence[Marker], value_starts: Sequence[int]) -> Marker | None:
-    """The last marker when no value of any kind follows it (and something came before it)."""
+def dangling(
+    markers: Sequence[Marker], value_starts: Sequence[int], value_ends: Sequence[int] = ()
+) -> Marker | None:
+    """The last marker when no value of any kind follows it (and something came before it).
+
+    "I mean" said right after a value points back to it ("…send him 18 dollars? mohammed, i mean"):
+    that value is the one meant, nothing dangles (`value_ends`: where values end); "no wait" or
+    "sorry, i mean" at the end still announce a correction that never came."""
     if not markers:
         return None
     last = markers[-1]
     if any(start >= last.end for start in value_starts):
         return None
     if not any(start < last.start for start in value_starts):
+        return None
+    if last.surface in ("i mean", "i meant") and any(0 <= last.start - end <= 2 for end in value_ends):
         return None
     return last

@@ -43,7 +43,8 @@ class Unexplained:
 # politeness, command and slot vocabulary. Anything else unexplained is traced as "other".
 _LEXICON_EN = frozenset(
     """
-    a about after again all also am an and any anyone are as at be been before being but by can could
+    a about after again all also am an and any anyone anybody someone somebody everyone everybody nobody
+    are as at be been before being but by can could
     did do does done for from get give go going got had has have he her here him his how i if in into is
     it its it's just let lets let's like me more most much my need no now of off ok okay on once only or
     our out over please right same see she should show so some than thank thanks that the their them
@@ -58,6 +59,8 @@ _LEXICON_EN = frozenset(
     payment payments payee payees recipient recipients transaction transactions history statement bank
     banking over across along via using through instead anyway dollar dollars bucks buck usd yen jpy eur
     euro euros cent cents sorted done doing actually wondering wonder possible able help back
+    work school church gym office college train bus subway plane flight metro cab taxi street road trip bar
+    restaurant
     """.split()  # noqa: SIM905
 )
 _JA_LEXICON = frozenset(
@@ -92,10 +95,32 @@ _CONDITION = re.compile(
     # an event as the time (帰る前に, 引き落とし前に, 戻るまでに), not a date (3日前, 月末までに)
     r"(?<![0-9０-９日週月年時分秒こそ以])前に|(?<=[るうくすつぬむぶぐ])(?:までに|うちに))"
 )
+# Asides that change nothing: haste, not a condition ("before I forget", "before somebody starts using
+# it", 忘れないうちに, 使われる前に); why ("I don't want another late fee"); the one not meant.
+_ASIDES = re.compile(
+    r"(?<![a-z'])(?:before (?:i forget|it'?s too late|it is too late|(?:someone|somebody|anyone|anybody|they|"
+    r"the thief|whoever (?:has|took) it) (?:else )?(?:\w+ )?(?:use|uses|using|spend|spends|spending|charge|"
+    r"charges|starts?|can|gets?|takes?|drains?|empt\w+|max\w*|runs?)\b(?: \w+){0,2})|while i remember)|"
+    r"(?:忘れない|忘れる前に|使われる前に|悪用される前に|不正利用される前に|手遅れになる前に)(?:うちに)?|"
+    # why, said as what the customer wants to avoid: "I don't want another late fee", "so I don't forget"
+    r"(?<![a-z'])(?:i|we) (?:don'?t|do not|won'?t|will not) (?:want (?:another|any more|any|a|more) (?:\w+ )?"
+    r"(?:fees?|notices?|charges?|penalt(?:y|ies)|reminders?|letters?|calls?|interest)|"
+    r"(?:want to )?(?:be late|"
+    r"forget(?: again)?|miss (?:it|the (?:due date|deadline))|get (?:charged|dinged|hit with \w+(?: \w+)?)|"
+    r"have to (?:deal with|worry about) (?:it|that|this)|keep (?:\w+ )?waiting))(?![a-z'])|"
+    # which one, by the one not meant: "david lee i mean, not the other david from work"
+    r"(?<![a-z'])not (?:the other|that other|the one (?:from|at|in))(?: [a-z']+){0,4}$"
+)
 _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:my|the|his|her|their|a|an))? ")
 # An unknown word where a date goes: "on blursday", "by the moonday".
 _DATE_PREP = re.compile(r"(?<![a-z'])(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?")
 _HONORIFIC_AFTER = re.compile(r"^(?:さん|さま|様|くん|君|ちゃん|氏|殿)")
+
+
+def without_asides(folded: str) -> str:
+    """`folded` with its asides blanked ("pay the water bill, i don't want any more late fees": the fees
+    are why, not what is asked about)."""
+    return _ASIDES.sub(lambda m: " " * len(m.group()), folded)
 
 
 def _inside(start: int, end: int, spans: Iterable[Span]) -> bool:
@@ -126,6 +151,7 @@ def find_unexplained(
     `correction` a marker nothing followed; `names_said` phrases that were looked up as a whole name
     (they explain words, not numbers, dates, negations or conditions inside them).
     """
+    explained = [*explained, *(m.span() for m in _ASIDES.finditer(folded))]
     out: list[Unexplained] = []
     taken: list[Span] = list(explained)
 

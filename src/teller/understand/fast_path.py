@@ -19,7 +19,7 @@ from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import clauses, forms, frames, rules, scheduled
+from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.billers import hold_biller_elsewhere
 from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
@@ -140,8 +140,9 @@ class FastPath:
         folded = turn.keywords  # typos of command words corrected; names are not read from it
         has_payee = payees.status != "none"
         has_biller = billers.status != "none"
-        question = rules.looks_like_question(folded)
-        fee_or_howto = rules.asks_about_fees_or_howto(folded)
+        plain = coverage.without_asides(folded)
+        question = rules.looks_like_question(plain)
+        fee_or_howto = rules.asks_about_fees_or_howto(plain)
         if (
             hits
             and hits[0].intent is Intent.BILL_PAYMENT
@@ -339,7 +340,9 @@ def _card_slots(
             base, trace, candidates=cands, ambiguous_slot="card_id", hold=Reason.UNKNOWN_CARD, named_ids=named
         )
         return u, spans
-    if len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
+    if len(cards) > 1 and _ONE_OF_SEVERAL.search(turn.folded):
+        pass  # "freeze one of them", どちらか: the customer says there is a choice; it is asked
+    elif len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
         wanted = "locked" if base.intent is Intent.CARD_UNLOCK else "active"
         fitting = [c for c in cards if c.status == wanted]
         if len(fitting) == 1:
@@ -366,6 +369,10 @@ def _known_word(word: str) -> bool:
     return word in english_words()
 
 
+_ONE_OF_SEVERAL = re.compile(
+    r"\b(?:one|either|any) of (?:them|these|those|the two|my (?:two )?cards|the cards|both)\b|"
+    r"どちらか|どっちか|片方|いずれか"
+)
 _PAYEE_BEFORE = re.compile(r"\b(?:pay|send|give|transfer|wire|to)\s+$")
 _PAYEE_AFTER = re.compile(r"^\s*(?:さん|様|さま|くん|君|ちゃん)?\s*(?:に|へ)")
 

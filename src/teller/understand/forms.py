@@ -42,12 +42,18 @@ _PERMISSION = _rx(
     rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か|"
     # 鈴木さんに明日3万円振り込むってできる？, 送金することってできますか: asked whether it can be done
     # (the money verb itself: 送金を取り消すことはできますか asks about undoing one)
-    r"(?:振り?込む|送る|送金する|払う|支払う|送金|振込|振り込み|支払い?)(?:こと)?(?:って|は|が)?"
+    r"(?:(?:振り?込む|送る|送金する|払う|支払う)(?:ように|よう)?予約(?:する)?|"  # 支払うように予約できますか
+    r"振り?込む|送る|送金する|払う|支払う|送金|振込|振り込み|支払い?)(?:こと)?(?:って|は|が)?"
     r"でき(?:る|ます)(?:か|かな|の)?[?？]?$"
 )
 _REQUEST = _rx(
     r"\b(?:please|pls|plz|kindly)\b|"
     rf"{_LEAD}(?:can|could|would|will) (?:you|u)\b|"
+    # after what it follows from: "david covered my tickets, can you send him 85 bucks?"
+    r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please)\s+)?"
+    r"(?:can|could|would|will) (?:you|u) "
+    r"(?:please )?(?:send|pay|transfer|wire|move|lock|unlock|freeze|unfreeze|block|unblock|cancel|stop|"
+    r"schedule|show|give)\b|"
     r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
     r"i'm going to need|i was wondering if you could)\b|"
     rf"{_LEAD}(?:please )?(?:send|re-?send|repeat|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|"
@@ -299,6 +305,25 @@ _BANKING_OBJECT = _rx(
     r"o'?clock|分|時間|時|秒|日後|週間)|:[0-9])|円|万|千|口座|残高|振込|送金|カード|"
     r"請求|料金|代金"
 )
+
+
+# A thing sent that is not money: "send her the receipt", "can you send maria a copy of the invoice",
+# 佐藤さんに領収書を送って. Teller sends money only; a number said in the story beside it is not sent.
+_SENDS_A_THING = _rx(
+    r"\b(?:send|sent|forward|email|text|give)\s+"
+    r"(?:(?:her|him|them|me|us|it)\s+|(?:(?!(?:for|to|of)\b)[a-z'-]+\s+){1,3}?)?"
+    r"(?:the|a|an|my|that|this|those|these)\s+(?:copy of (?:the |my )?)?"
+    r"(?:receipts?|invoices?|links?|details|confirmation(?: (?:number|email|code))?|screenshots?|proof|pdfs?|"
+    r"address(?:es)?|e-?mails?|messages?|"
+    r"texts?|photos?|pictures?)\b|"
+    r"(?:領収書|レシート|請求書のコピー|明細のコピー|リンク|スクショ|スクリーンショット|写真|住所|メッセージ|メール)を?"
+    r"(?:送っ|送る|送り|転送)"
+)
+
+
+def sends_a_thing(folded: str) -> bool:
+    """ "i sent maria 50 last week, can you send her the receipt": what is sent is not money."""
+    return bool(_SENDS_A_THING.search(folded))
 
 
 def names_non_banking_object(folded: str) -> bool:

@@ -60,12 +60,21 @@ _CAME_IN = _rx(
     r"\b(?:has|have|did)\b(?! (?:not|never)\b)(?: [\w']+){0,5}? (?:refund|reimbursement|money|payment|"
     r"deposit|transfer|pay|paycheck|salary)s?\b(?: [\w']+){0,4}? (?:landed|arrived?|c[oa]me (?:in|through)|"
     r"cleared|gone through|been (?:credited|deposited|paid in|received|processed))\b|"
-    r"(?:返金|払い戻し)(?:は|が)(?:もう)?(?:入り|入って|届き|届いて|戻って|あり|あっ)(?!次第|たら|から)"
+    r"(?:返金|払い戻し)(?:は|が)(?:もう)?(?:入り|入って|届き|届いて|戻って|あり|あっ)(?!次第|たら|から)|"
+    # a bill that went out, asked about: ガス代ってもう引き落とされた？ (勝手に引き落とされた is a problem)
+    r"(?:代|費|料金|家賃|請求|ローン|引き落とし)(?:って|は|が|も)?(?:もう|ちゃんと|すでに|無事)?"
+    r"(?:引き落とされ|落ち)(?:た|て(?:い)?る|ました|ています|てます)(?:か|かな|の|\?|？)|"
+    # a payment that went out, asked about: "did my rent go out", "did the mortgage get taken"
+    r"\b(?:did|has|have|is|was)\s+(?:my|the|our)\s+(?:[\w'-]+\s+){0,3}?(?:rent|payments?|bills?|mortgage|"
+    r"subscriptions?|direct debits?|autopay)\s+(?:already\s+)?(?:go|gone|went|come out|came out|"
+    r"(?:get|got|been) (?:paid|taken|debited|withdrawn|charged|deducted|processed))\b"
 )
+# Not whether it went out but that it went wrong: twice, without asking, by mistake
+_WENT_WRONG = _rx(r"\b(?:twice|double|again|wrong|without)\b|勝手|二重|二回|2回|間違|不正")
 _WHY = _rx(r"\b(?:why|how come)\b|なぜ|どうして|なんで")
 
 
 def asks_whether_money_came(folded: str) -> bool:
     """ "has the refund from the hotel landed", 保険の払い戻しはありましたか: money that came in, asked
     about (not why it has not come)."""
-    return bool(_CAME_IN.search(folded)) and not _WHY.search(folded)
+    return bool(_CAME_IN.search(folded)) and not _WHY.search(folded) and not _WENT_WRONG.search(folded)

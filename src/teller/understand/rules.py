@@ -180,6 +180,12 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bhas (?:my|the) (?:\w+ )?(?:money|payment|transfer|deposit|salary|paycheck|pay|wages|refund|"
             r"reimbursement)\b.*\b(?:been (?:paid|received|sent|deposited|credited)|arrived|c[oa]me (?:in|through)|"
             r"gone (?:in|through)|landed|cleared|paid in)\b|"
+            # whether a payment happened: "did my rent go out", "has the con ed payment come out yet", "did my
+            # paycheck hit", "did the verizon bill get paid"
+            r"\b(?:did|has|have|is|was)\s+(?:my|the|our)\s+(?:[\w'-]+\s+){0,3}?(?:rent|payments?|bills?|paycheck|pay|"
+            r"salary|wages|deposits?|refunds?|transfers?|direct debits?|autopay|mortgage|subscriptions?|charges?)"
+            r"\s+(?:already\s+|actually\s+)?(?:go|gone|went|come|came|hit|land(?:ed)?|clear(?:ed)?|post(?:ed)?|"
+            r"(?:get|got|been) (?:paid|taken|debited|withdrawn|charged|deducted|processed|deposited))\b|"
             r"\b(?:is|are) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?) "
             r"(?:to|from|at|between|since|this|last|yesterday|today|on)\b|"
             # "i want to see the payments i made to maria", "show me the transfers i sent to david"
@@ -196,7 +202,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払|送)(?:し|っ|ん|み|い|り)?(?:まし)?(?:た|だ)|"
             # 支払いはありましたか, 入金はあった?: whether money moved
             r"(?:支払|振込|振り込み|送金|入金|出金|引き落とし|引落)(?:い)?(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)"
-            r"|(?:給料|給与|ボーナス|入金|返金|払い戻し)(?:は|が)(?:もう)?(?:振り込まれ|入り|入って|入金され|届き|届いて|戻って)"
+            r"|(?:給料|給与|ボーナス|入金|返金|払い戻し)(?:は|が|って)?[、,\s]*(?:もう)?(?:振り込まれ|入り|入って|入っ(?:た(?!ら)|てる)|入金され|届き|届いて|戻って)"
             r"(?!次第|たら|から)|"  # 給料が入り次第…, 入ってから…: when it comes, not whether it came
             # payments asked to be shown: 先月の電気代の支払いを見せて, 受け取った送金を全部見せて
             r"(?:支払い?|振込|振り込み|送金|入金|出金|引き落とし|引き出し|払い戻し|返金|買い物)(?:の(?:履歴|一覧|記録))?"
@@ -205,6 +211,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:引き出し|払い戻し|返金)(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)|"
             r"(?:入金|出金|引き出し|引き落とし|支払い?|振込|送金)(?:は|って|が)(?:もう)?ありますか|"
             r"お金(?:は|が)(?:もう)?(?:振り込まれ|入り|入って|届き|届いて)(?!次第|たら|から)|"
+            # whether a bill went out: ガス代ってもう引き落とされた？, 家賃引き落とされてる?
+            r"(?:代|費|料金|家賃|請求|ローン|引き落とし)(?:って|は|が|も)?(?:もう|ちゃんと|すでに|無事)?"
+            r"(?:引き落とされ|落ち)(?:た|て(?:い)?る|ました|ています|てます)(?:か|かな|の|\?|？)|"
             # what a thing cost, in the past: 先週のタクシー代はいくらでしたか
             r"(?:代|費|料金)は(?:全部で|合計で?)?いくら(?:でした|だった|かかった|使った)"
         ),
@@ -236,6 +245,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
             r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits)|"
+            # what was spent, said loosely: "how much did i blow at whole foods", "what did i drop on uber"
+            r"(?:how much|what) (?:did|have) i (?:\w+ )?(?:blow|blew|blown|drop|dropped|splurge[d]?|waste[d]?|"
+            r"burn(?:ed|t)?|shell(?:ed)? out|fork(?:ed)? out)\b|"
             # "show me everything since december first", "list everything from last week"
             r"(?:show|list|give)(?: me)? (?:everything|all of it|it all)(?= (?:since|from|before|after|between|"
             r"during|over)\b)|"
@@ -264,6 +276,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         # Giving something to *me* is never a transfer ("give me a number", "give me my money back").
         _rx(
             r"\b(?:send|transfer|wire|remit|pay|give(?! (?:me|us|it back)\b)|move|zelle|venmo)\b|"
+            # "schedule 300 to mohammed", "schedule a transfer of 50…": money set for a day
+            r"\bschedule (?=(?:it|that|this)\b|(?:a |an |the )?(?:payment|transfer|\$?\d|(?:one|two|three|four|five|six|seven|"
+            r"eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b))|"
             # "can I get 75 dollars sent to lan nguyen", "have $40 wired over to maria"
             r"\b(?:get|have)\b[^.?!]{0,40}\b(?:sent|transferred|wired) (?:over |across )?to\b"
         ),

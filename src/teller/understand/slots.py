@@ -139,6 +139,9 @@ def find_card(
             return [card], "card_label"
     for m in _DESCRIPTOR.finditer(text):
         word = m.group(1)
+        if word == "one":  # "the capital one card": the word before names it
+            before = _WORD.findall(text[: m.start()])
+            word = before[-1] if before and before[-1] not in _NOT_DESCRIPTORS else word
         known = word in _NOT_DESCRIPTORS or any(word in c.label.casefold() for c in snapshot.cards)
         if not known and not any(p.search(word) for _, p in (*_BRANDS, *_CARD_TYPES)):
             return list(snapshot.cards), "unknown_card"

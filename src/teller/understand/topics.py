@@ -81,6 +81,34 @@ def names_another_service(folded: str) -> bool:
     return not _BANK_SERVICE.search(_OTHER_SERVICE.sub(" ", folded))
 
 
+# When another place is open: "is the post office on 34th street open on saturdays", "when does target
+# open", 郵便局って何時まで開いてる (the bank's own hours, branches and ATMs are the bank's topic).
+_PLACE = (
+    r"post office|pharmacy|drugstore|dmv|library|supermarket|grocery(?: store)?|(?:the )?store|shop|mall|"
+    r"restaurant|cafe|gym|target|walmart|costco|starbucks|cvs|walgreens|trader joe'?s|whole foods|ikea|"
+    r"home depot|museum|pool|clinic|hospital|dentist|doctor'?s?(?: office)?|city hall|courthouse|"
+    r"the (?:bakery|deli|market|cinema|theater|theatre|bar|pub|salon|barber)"
+)
+_OTHER_PLACE_HOURS = _rx(
+    rf"\b(?:{_PLACE})\b(?: [\w'-]+){{0,5}}? (?:open|opens|opening|close|closes|closing|hours)\b|"
+    r"\b(?:open|opens|opening|close|closes|closing|hours)\b(?: [\w'-]+){0,3}? (?:of |at |for )?(?:the )?"
+    rf"(?:{_PLACE})\b|"
+    r"(?:郵便局|コンビニ|スーパー|薬局|ドラッグストア|図書館|役所|区役所|市役所|病院|デパート|ジム|レストラン|"
+    r"カフェ|美容院)(?:って|は|の)?[^。?？]{0,8}?(?:何時|営業時間|開いて|開く|空いて|閉ま|休み)"
+)
+
+
+_BANK_PLACE = _rx(r"\b(?:branch(?:es)?|atms?|banks?|your)\b|支店|銀行|窓口|(?<![a-z])atm(?![a-z])")
+
+
+def asks_about_another_place(folded: str) -> bool:
+    """ "do you know if the post office is open on saturdays", "when does target open": another place's
+    hours, with nothing of the bank's (a branch, an ATM, the bank) named."""
+    if not _OTHER_PLACE_HOURS.search(folded):
+        return False
+    return not _BANK_PLACE.search(folded)
+
+
 def names_bank_service(folded: str) -> bool:
     """ "tell me about your mortgages", "the mobile banking app won't let me log in", 口座の手数料: one
     of the bank's own products or services is named (and no other company's account or app)."""
