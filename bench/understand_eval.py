@@ -19,9 +19,10 @@ Metrics, per set and level:
   expects the turn not to act (clarify, ask_slot, reject, answer, ...), over all turns of the set.
 
 Turns run through the real `TurnRunner` on a temporary SQLite demo bank (fresh per set) with the LLM
-disabled, as replays (`TurnRequest.replay`: nothing is written, so no turn sees another's card lock). Rows without a customer go to c_001 (Japanese text) or c_002 (other text) at a fixed
-`now`. Classifier latency: each utterance timed alone after the model is loaded; the load (first
-call in this process) is reported separately. Prints tables; writes bench/results/understand_eval.json.
+disabled, as replays (`TurnRequest.replay`: nothing is written, so no turn sees another's card lock).
+Rows without a customer go to c_001 (Japanese text) or c_002 (other text) at a fixed `now`.
+Classifier latency: each utterance timed alone after the model is loaded; the load (first call in
+this process) is reported separately. Prints tables; writes bench/results/understand_eval.json.
 """
 
 from __future__ import annotations

@@ -281,3 +281,14 @@ def test_a_thing_sent_that_is_not_money_moves_no_money(
 def test_schedule_with_no_day_asks_for_the_day(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value == "ask_slot" and "execute_on" in result.missing
+
+
+def test_then_at_the_end_points_back_to_the_day_said(runner: Any) -> None:
+    result = run(runner, "my rent to catherine wright is due on the 1st, send her 900 then")
+    assert (result.action.value, result.entities.execute_on) == ("confirm", date(2026, 12, 1))
+
+
+def test_then_with_no_day_before_it_is_in_that_case(runner: Any) -> None:
+    """ "alright, send david lee 20 then": then is "in that case", no day to ask about."""
+    result = run(runner, "alright, send david lee 20 then")
+    assert (result.action.value, result.entities.execute_on) == ("confirm", None)

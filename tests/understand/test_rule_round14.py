@@ -71,3 +71,14 @@ def test_a_bare_hundred_without_a_currency_is_not_guessed(runner: Any) -> None:
 def test_which_people_the_customer_can_pay_is_the_payee_list(runner: Any, text: str) -> None:
     result = run(runner, text)
     assert (result.intent.value, result.action.value) == ("recipient_lookup", "execute")
+
+
+@pytest.mark.parametrize(
+    ("text", "minor"),
+    [
+        ("wire twenty-six hundred dollars to david lee", 260000),
+        ("send fifteen hundred dollars to maria garcia", 150000),
+    ],
+)
+def test_a_counted_scale_word_keeps_its_count(runner: Any, text: str, minor: int) -> None:
+    assert run(runner, text).entities.amount_minor == minor

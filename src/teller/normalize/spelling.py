@@ -3,7 +3,9 @@
 Only the intent and slot keywords are corrected, into a separate text (`NormalizedTurn.keywords`);
 names, amounts and dates are read from the folded text as typed, so a payee called Freese is never
 turned into a verb. A word is corrected when it is one keystroke from exactly one keyword family:
-a letter missing, extra or wrong, or two neighbours swapped. Keywords shorter than six letters have
+a letter missing, extra or wrong, or two neighbours swapped (or, in a keyword of seven letters or
+more, its letters in another order between the same first and last: "blanace"). Keywords shorter
+than six letters have
 too many real words one letter away (water/later, cable/table), so for them only a swap counts
 ("crad", "debti"). A word of English is never touched ("pending" is not "spending", "resent" not
 "recent"): English is pyspellchecker's word list (160k words, loaded with `warm()` or on the first
@@ -75,6 +77,12 @@ def _index() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 
 _BY_DELETE, _BY_SWAP = _index()
+# Two slips in a long word that keep its letters, its first and its last ("blanace", "trasnfer"): the
+# keyword by its letters, when only one keyword has them.
+_BY_LETTERS: dict[str, set[str]] = {}
+for _keyword in KEYWORDS:
+    if len(_keyword) >= _LONG + 1:
+        _BY_LETTERS.setdefault("".join(sorted(_keyword)), set()).add(_keyword)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -101,6 +109,10 @@ def correct_word(word: str) -> str:
     found = set(_BY_SWAP.get(word, ()))
     for variant in _deletes(word) | {word}:
         found.update(k for k in _BY_DELETE.get(variant, ()) if _one_edit(word, k))
+    if not found:
+        found = {
+            k for k in _BY_LETTERS.get("".join(sorted(word)), ()) if k[0] == word[0] and k[-1] == word[-1]
+        }
     # An inflection of a keyword (balanced, transferring) is a word of its own, not a typo.
     found = {k for k in found if not word.startswith(_family(k))}
     if not found or len({_family(k) for k in found}) > 1 or word in warm():

@@ -9,9 +9,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from teller.normalize.numbers_en import TEENS, TENS, UNITS
 from teller.normalize.script import is_japanese
 
-__all__ = ["blank_honorifics", "fold", "is_japanese", "strip_honorifics", "to_romaji"]
+__all__ = ["blank_honorifics", "expand_shorthand", "fold", "is_japanese", "strip_honorifics", "to_romaji"]
 
 _SPACE = re.compile(r"\s+")
 # Dashes and long-vowel look-alikes that NFKC leaves alone.
@@ -29,6 +30,38 @@ def fold(text: str) -> str:
     """NFKC (full width → ASCII, half-width kana → full), case fold, one space between words."""
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES).translate(_NAME_DOTS)
     return _SPACE.sub(" ", text.casefold()).strip()
+
+
+# Chat shorthand after an amount: "send 50 2 maria" (to), "30 2 cat 4 the pizza" (for).
+_AMOUNT_END = r"(?:[0-9]|\b(?:bucks|dollars?|usd|yen|euros?))"
+_TWO_AS_TO = re.compile(rf"({_AMOUNT_END}) 2 (?=[a-z])")
+_FOUR_AS_FOR = re.compile(r"(?<=[a-z0-9]) 4 (?=(?:the|my|a|an|his|her|our|their|rent|dinner|lunch) )")
+# A scale word said alone before a currency is one of it: "hundred dollar", "thousand yen" (not "two
+# hundred dollars", nor "a few hundred dollars").
+_BARE_SCALE = re.compile(
+    r"(?<![a-z0-9-])(?P<before>[a-z0-9-]+ )?(?P<scale>hundred|thousand)"
+    r"(?= (?:dollars?|bucks|usd|yen|euros?)\b)"
+)
+# Words that already count the scale: a number ("two", "thirty-four", "15") or a quantity ("a few").
+_COUNTED = frozenset(
+    {*UNITS, *TEENS, *TENS, "a", "an", "few", "several", "couple", "many", "some", "hundred"}
+)
+
+
+def expand_shorthand(folded: str) -> str:
+    """Chat shorthand as words: "snd 50 2 maria 4 the pizza" → "snd 50 to maria for the pizza";
+    "hundred dollar" → "a hundred dollar". Folded English only; anything else is returned as is."""
+    if not folded.isascii():
+        return folded
+    text = _FOUR_AS_FOR.sub(" for ", _TWO_AS_TO.sub(r"\1 to ", folded))
+
+    def scale(m: re.Match[str]) -> str:
+        before = (m["before"] or "").strip()
+        if before.isdigit() or (all(part in _COUNTED for part in before.split("-") if part) and before):
+            return m.group(0)
+        return f"{m['before'] or ''}a {m['scale']}"
+
+    return _BARE_SCALE.sub(scale, text)
 
 
 def blank_honorifics(text: str) -> str:

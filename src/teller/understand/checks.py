@@ -367,6 +367,7 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
     pointed = [
         m for m in _THAT_DAY.finditer(turn.folded)
         if not _told_before(turn, evidence, _clause(turn.folded, m.start()), anchors)
+        and (m.group(0) != "then" or any(d.end <= m.start() for d in turn.dates))  # "ok, send it then"
     ]  # fmt: skip
     if (
         pointed
@@ -404,7 +405,9 @@ def _one_day_said_twice(
 # fact ("my birthday is the 3rd", 25日が給料日) it names no day to pay on, unless "that day" points back.
 _OCCASION = re.compile(r"pay ?day|birthday|anniversary|bonus day|給料日|誕生日|記念日|ボーナス(?:日|の日)?")
 _APPOSED = re.compile(r"[\s,、]*(?:(?:on|the|which is|that's|my|our|his|her)[\s,]+)*|(?:支給日|の日)?の|=")
-_STATED = re.compile(r"[\s,、]*(?:(?:is|was|being|the|my|our|his|her)[\s,]+)*|(?:支給日|の日)?(?:の|が|は)")
+_STATED = re.compile(
+    r"[\s,、]*(?:(?:is|was|being|on|the|my|our|his|her)[\s,]+)*|(?:支給日|の日)?(?:の|が|は)"
+)
 
 
 def _names_an_occasion_dated(turn: NormalizedTurn, vague: Extraction[str], beside: re.Pattern[str]) -> bool:
@@ -442,6 +445,7 @@ def _describes_what_for(folded: str, vague: Extraction[str]) -> bool:
 # after…", which is a date of its own)
 _THAT_DAY = re.compile(
     r"(?<![a-z])(?:on )?(?:that|the same) (?:day|date)(?![a-z])(?! (?:after|before)\b)|"
+    r"(?<![a-z])then(?=\s*[.!?]*\s*$)|"  # "…birthday is on the 28th; send her 50 bucks then"
     r"その日|当日|同じ日|同日"
 )
 

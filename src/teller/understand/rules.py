@@ -145,7 +145,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "which bank maria uses", "which account david lee's payments go to"
             r"\b(?:what|which) (?:bank|account) [a-z' .-]+ (?:uses|banks with|is with|payments? go(?:es)? to)\b|"
             r"\b(?:everyone|everybody|anyone|anybody|people|the people)\b i (?:can|could|may) "
-            r"(?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$"
+            r"(?:send|pay|transfer|wire)\b(?: (?:money|funds|cash))?(?: to)?\s*\??$|"
+            # in a learner's words: "which people i can send money?", "what persons are saved for send money",
+            # "to whom i can transfer"
+            r"\b(?:which|what) (?:people|persons|person|ones)\b.{0,24}?\b(?:send|pay|transfer|wire)\b(?! \$?\d)|"
+            r"\bto whom (?:i )?(?:can|could|may)? ?(?:i )?(?:send|pay|transfer|wire)\b(?! \$?\d)"
         ),
     ),
     (
