@@ -15,9 +15,7 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
    the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
-   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is. A word
-   glued to a number ("the 15th": "th" is not Thi) and a registered name with "'s" ("Maria's") are no
-   near miss (round 11).
+   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is.
 
 3. **product word** (`hear:product`): the word right before "card"/"account" (the katakana word
    before カード) that sounds like exactly one of the kinds of card and account the customer has
@@ -124,7 +122,6 @@ NAME_RECHECK = 0.3
 
 # What stands right before these names a product ("debit card", "savings account"), never a payee.
 _PRODUCT_NOUNS = frozenset({"card", "cards", "account", "accounts"})
-_POSSESSIVE = re.compile(r"'s$", re.I)  # "Maria's" says Maria as registered
 _JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+")
 _JA_AFTER = ("さん", "様", "さま", "くん", "ちゃん", "に", "へ", "の", "宛")
 # A request, in the command grammar's own words: what a transcript of a command has and noise lacks.
@@ -383,8 +380,7 @@ def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
     scored: dict[str, tuple[float, str]] = {}  # replacement → (similarity, heard stretch)
     exact = {_letters(form) for form, _ in ear.forms}
     for span in _spans(text):
-        # said as registered ("Ken", "Sara", "Maria's"): the turn decides among names
-        if _letters(span) in exact or _letters(_POSSESSIVE.sub("", span)) in exact:
+        if _letters(span) in exact:  # said as registered ("Ken", "Sara"): the turn decides among names
             continue
         for form, replacement in ear.forms:
             if span.isascii() != form.isascii():
@@ -438,9 +434,7 @@ def _spans(text: str) -> list[str]:
     for i in range(len(words)):
         for k in (1, 2, 3):
             chunk = words[i : i + k]
-            # a word glued to a number is its suffix ("the 15th": "th" is not Thi), never a name
-            glued = any(text[a - 1 : a].isdigit() for _, a, _ in chunk)
-            if len(chunk) < k or glued or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
+            if len(chunk) < k or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
                 break
             if _before_product(words[i + k : i + k + 2]):  # "my Davit card": a product, not a payee
                 continue
