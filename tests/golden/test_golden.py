@@ -306,10 +306,52 @@ def test_issue_9_rules_twelfth_round_scores_all(tmp_path: Path) -> None:
 
 @needs_shared
 def test_blind_round_16_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
-    """Blind round 16's development part (50, written blind): 45/50 at its first run, 48/50 after round 12.
-    b16_009 (a hundred, no, one fifty: "one fifty" is $1.50 or $150) asks; b16_045 (unlock the debit card,
-    expected refused as not locked) runs after b16_001 has locked that card in the same batch, so it is
-    proposed — alone it is refused. Its 110 held-out cases are never opened here."""
+    """Blind round 16's development part (50, written blind): 45/50 at its first run, 48/50 after round 12,
+    49/50 since batch lines are replays that write nothing (b16_045, unlock the debit card, had been
+    proposed because b16_001 locked that card earlier in the same batch). b16_009 (a hundred, no, one
+    fifty: "one fifty" is $1.50 or $150) asks. Its 110 held-out cases are never opened here."""
     cases = HERE / "blind_round16.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 48 / 50 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 49 / 50 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_issue_9_rules_thirteenth_round_scores_all(tmp_path: Path) -> None:
+    """85 fresh EN/JA phrasings of blind rounds 17 and 18's development misses (issue9_rules13.jsonl),
+    written by a helper that read no code, before their run (53/85 first, 6 acting wrongly): a day pointed
+    back to (that day, then, その日, 当日), an occasion or weekday said with its date, the last weekday of a
+    month, a period that says what the money is for, haste and reasons that change nothing, schedule as a
+    money verb, whether a payment went out, narration in the polite past, a reason's negation, a request
+    after what it follows from."""
+    cases = HERE / "issue9_rules13.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_17_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 17's development part (60, written blind): 53/60 at its first run (1 acting wrongly: 25日が
+    給料日だから、その日に… had sent at once), 59/60 after round 13. b17_033 ("Kristin O'Neil": Kristen
+    O'Neill's first name, Chris O'Neil's surname) asks which. Its 140 held-out cases are never opened."""
+    cases = HERE / "blind_round17.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_18_development_part_scores_all(tmp_path: Path) -> None:
+    """Blind round 18's development part (50, written blind in real customers' style): 40/50 at its first
+    run, 50/50 after round 13. Its 120 held-out cases are never opened here."""
+    cases = HERE / "blind_round18.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_19_development_part_scores_all(tmp_path: Path) -> None:
+    """Blind round 19's development part (60, written blind: customers the team did not picture — typos,
+    chat shorthand, learner's English, keigo, romaji): 56/60 at its first run, 60/60 after round 14. Its
+    140 held-out cases are never opened here."""
+    cases = HERE / "blind_round19.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
