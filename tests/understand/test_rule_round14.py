@@ -82,3 +82,21 @@ def test_which_people_the_customer_can_pay_is_the_payee_list(runner: Any, text: 
 )
 def test_a_counted_scale_word_keeps_its_count(runner: Any, text: str, minor: int) -> None:
     assert run(runner, text).entities.amount_minor == minor
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("please freeze the card that ends in ninety nine twenty", "c_001", "k_002"),
+        ("lock my card, the last four are eighty eight thirty", "c_002", "k_101"),
+    ],
+)
+def test_the_last_four_said_as_a_number_names_the_card(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.card_id) == ("execute", card)
+
+
+def test_last_four_that_fit_no_card_still_ask(runner: Any) -> None:
+    assert run(runner, "lock the card ending in forty two", "c_001").action.value == "clarify"

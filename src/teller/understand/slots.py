@@ -104,6 +104,9 @@ def find_account(
     return None, None  # unnamed, or several fit: never a silent pick
 
 
+_ENDING_WORDS = re.compile(r"\b(?:ending|ends|last (?:four|4)|last digits)\b|末尾|下4桁|下四桁")
+
+
 def find_card(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, *, text: str | None = None
 ) -> tuple[list[Card], str | None]:
@@ -116,9 +119,13 @@ def find_card(
     if not snapshot.cards:
         return [], None
     digits = [d for d in turn.digits if text is turn.keywords or d.surface in text]
+    # "ending in twelve thirty four": the last four said as a number
+    said = {str(a.value.major) for a in turn.amounts if a.value.currency is None and a.surface in text}
     for card in snapshot.cards:
         if _last4_matches(digits, card.last4) or card.last4 in text:
             return [card], "card_last4"
+        if card.last4 in said and _ENDING_WORDS.search(text):
+            return [card], "card_last4_said"
     if any(len(d.value) == 4 for d in digits) and re.search(r"ending|ends|last|末尾|下4桁", text):
         return list(snapshot.cards), "unknown_card"
     pool, rule = list(snapshot.cards), None
