@@ -4,6 +4,7 @@ before a currency ("hundred dollar"), which people the customer can pay, asked i
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pytest
@@ -100,3 +101,13 @@ def test_the_last_four_said_as_a_number_names_the_card(
 
 def test_last_four_that_fit_no_card_still_ask(runner: Any) -> None:
     assert run(runner, "lock the card ending in forty two", "c_001").action.value == "clarify"
+
+
+def test_a_two_that_counts_days_is_no_to(runner: Any) -> None:
+    """ "2 days from now" is a date of its own, never dropped into "to" (it had been: sent at once)."""
+    result = run(runner, "send 50 2 days from now to maria garcia")
+    assert (result.action.value, result.entities.execute_on) == ("confirm", date(2026, 11, 23))
+
+
+def test_a_two_that_counts_times_is_asked(runner: Any) -> None:
+    assert not acts(run(runner, "pay david lee 30 2 times"))

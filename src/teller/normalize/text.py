@@ -34,7 +34,11 @@ def fold(text: str) -> str:
 
 # Chat shorthand after an amount: "send 50 2 maria" (to), "30 2 cat 4 the pizza" (for).
 _AMOUNT_END = r"(?:[0-9]|\b(?:bucks|dollars?|usd|yen|euros?))"
-_TWO_AS_TO = re.compile(rf"({_AMOUNT_END}) 2 (?=[a-z])")
+# (not "2 days from now", "2 times", "2 or 3": a count of its own)
+_TWO_AS_TO = re.compile(
+    rf"({_AMOUNT_END}) 2 (?=[a-z])(?!(?:days?|weeks?|months?|years?|hours?|minutes?|times?|x|of|or|and|to|"
+    r"more|percent|installments?|payments?)\b)"
+)
 _FOUR_AS_FOR = re.compile(r"(?<=[a-z0-9]) 4 (?=(?:the|my|a|an|his|her|our|their|rent|dinner|lunch) )")
 # A scale word said alone before a currency is one of it: "hundred dollar", "thousand yen" (not "two
 # hundred dollars", nor "a few hundred dollars").
