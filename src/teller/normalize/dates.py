@@ -355,7 +355,6 @@ def _gate(needs: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(re.escape(n) for n in needs)) if needs else None
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # "the day after thanksgiving", "the friday before christmas", "the first business day after christmas",
 # "two days after christmas"
 _DAY_AROUND_EN = re.compile(
