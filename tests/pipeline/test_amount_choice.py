@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import pytest
-from tests.understand.conftest import NOW, acts, run
-
-from teller.domain.turn import TurnRequest
-from teller.pipeline.session import SessionRunner, SessionStore
+from tests.understand.conftest import acts, run, say, session_runner
 
 
 @pytest.mark.parametrize(
@@ -106,15 +102,6 @@ def test_a_single_amount_still_confirms(runner: Any) -> None:
     assert (result.action.value, result.entities.amount_minor) == ("confirm", 6000)
 
 
-def _session(runner: Any) -> SessionRunner:
-    return SessionRunner(runner, runner.pending, SessionStore(ttl_s=600, max_sessions=8), clock=runner.clock)
-
-
-def _say(sessions: SessionRunner, text: str, customer: str, now: datetime | None = None) -> Any:
-    request = TurnRequest(id="s", customer_id=customer, text=text, now=now or NOW[customer], session_id="s1")
-    return sessions.run(request)
-
-
 @pytest.mark.parametrize(
     ("question", "answer", "customer", "amount", "payee"),
     [
@@ -133,25 +120,25 @@ def test_the_answer_fills_the_amount_asked_for(
     runner: Any, question: str, answer: str, customer: str, amount: int, payee: str
 ) -> None:
     """The next turn's amount ("sixty", "3000円") fills the asked slot: the request is proposed again."""
-    sessions = _session(runner)
-    asked = _say(sessions, question, customer)
+    sessions = session_runner(runner)
+    asked = say(sessions, question, customer)
     assert asked.action.value == "ask_slot" and asked.missing == ["amount_minor"]
-    result = _say(sessions, answer, customer)
+    result = say(sessions, answer, customer)
     assert (result.intent.value, result.action.value) == ("transfer_money", "confirm")
     assert (result.entities.amount_minor, result.entities.recipient_id) == (amount, payee)
 
 
 def test_a_new_request_after_the_question_is_its_own_turn(runner: Any) -> None:
     """Words that are not an amount answer nothing: "what's my balance" is a balance inquiry."""
-    sessions = _session(runner)
-    _say(sessions, "I want to pay Maria Garcia $16 (or $60).", "c_002")
-    result = _say(sessions, "what's my balance", "c_002")
+    sessions = session_runner(runner)
+    say(sessions, "I want to pay Maria Garcia $16 (or $60).", "c_002")
+    result = say(sessions, "what's my balance", "c_002")
     assert result.intent.value == "balance_inquiry"
 
 
 def test_an_amount_without_a_question_before_it_is_a_new_turn(runner: Any) -> None:
     """ "sixty" after a turn that asked nothing about an amount proposes nothing."""
-    sessions = _session(runner)
-    _say(sessions, "what's my balance", "c_002")
-    result = _say(sessions, "sixty", "c_002")
+    sessions = session_runner(runner)
+    say(sessions, "what's my balance", "c_002")
+    result = say(sessions, "sixty", "c_002")
     assert not acts(result)

@@ -4,14 +4,10 @@ Jonson, Steven Phillips / Stephen Philips, Sato Ken / Saito Ken) tells them apar
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import pytest
-from tests.understand.conftest import NOW, acts, run
-
-from teller.domain.turn import TurnRequest
-from teller.pipeline.session import SessionRunner, SessionStore
+from tests.understand.conftest import acts, run, say, session_runner
 
 PHILLIPS = "Send $75 to Steven Phillips (or Stephen Philips)."
 JOHNSON = "Send $50 to Sara Johnson (or Sarah Johnson or Sara Jonson)."
@@ -75,15 +71,6 @@ def test_names_that_sound_different_are_asked_as_before(runner: Any) -> None:
     assert not (result.data or {}).get("payee_choices")
 
 
-def _session(runner: Any) -> SessionRunner:
-    return SessionRunner(runner, runner.pending, SessionStore(ttl_s=600, max_sessions=8), clock=runner.clock)
-
-
-def _say(sessions: SessionRunner, text: str, customer: str, now: datetime | None = None) -> Any:
-    request = TurnRequest(id="s", customer_id=customer, text=text, now=now or NOW[customer], session_id="s1")
-    return sessions.run(request)
-
-
 @pytest.mark.parametrize(
     ("question", "answer", "customer", "payee", "amount"),
     [
@@ -107,10 +94,10 @@ def test_the_answer_by_bank_or_digits_picks_the_payee(
     runner: Any, question: str, answer: str, customer: str, payee: str | None, amount: int | None
 ) -> None:
     """After the question, "the PNC one" / "ending in 1357" / 三井住友銀行の方 proposes that transfer."""
-    sessions = _session(runner)
-    asked = _say(sessions, question, customer)
+    sessions = session_runner(runner)
+    asked = say(sessions, question, customer)
     assert asked.action.value == "clarify"
-    result = _say(sessions, answer, customer)
+    result = say(sessions, answer, customer)
     if payee is None:
         assert not acts(result)
         return
@@ -129,17 +116,17 @@ def test_the_answer_by_bank_or_digits_picks_the_payee(
 )
 def test_an_answer_that_picks_none_of_them_is_its_own_turn(runner: Any, answer: str) -> None:
     """Words that name neither sound-alike by bank, digits or name leave both unpicked."""
-    sessions = _session(runner)
-    _say(sessions, PHILLIPS, "c_002")
-    result = _say(sessions, answer, "c_002")
+    sessions = session_runner(runner)
+    say(sessions, PHILLIPS, "c_002")
+    result = say(sessions, answer, "c_002")
     assert result.entities.recipient_id not in ("p_109", "p_110")
 
 
 def test_bank_or_digits_without_a_question_before_them_pick_nothing(runner: Any) -> None:
     """ "the PNC one" after a turn that asked nothing about payees proposes nothing."""
-    sessions = _session(runner)
-    _say(sessions, "what's my balance", "c_002")
-    result = _say(sessions, "the PNC one", "c_002")
+    sessions = session_runner(runner)
+    say(sessions, "what's my balance", "c_002")
+    result = say(sessions, "the PNC one", "c_002")
     assert not acts(result)
 
 

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from teller.domain.turn import TurnRequest
+from teller.pipeline.session import SessionRunner, SessionStore
 
 NOW = {
     "c_001": datetime.fromisoformat("2026-11-21T09:00:00+09:00"),
@@ -23,3 +24,14 @@ def acts(result: Any) -> bool:
         "qna",
         "out_of_scope",
     )
+
+
+def session_runner(runner: Any) -> SessionRunner:
+    """`runner` inside sessions (a turn after a question answers it), on the runner's clock."""
+    return SessionRunner(runner, runner.pending, SessionStore(ttl_s=600, max_sessions=8), clock=runner.clock)
+
+
+def say(sessions: SessionRunner, text: str, customer: str, now: datetime | None = None) -> Any:
+    """One turn of session "s1" at the customer's fixed moment (or `now`)."""
+    request = TurnRequest(id="s", customer_id=customer, text=text, now=now or NOW[customer], session_id="s1")
+    return sessions.run(request)
