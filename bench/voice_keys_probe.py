@@ -5,11 +5,14 @@ words put where a name is meant and where it is not (round 11's measure of round
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_keys_probe.py \
         --hyps bench/results/hyps_dev.pkl
 
-Three counts, none reading a blind line:
+Four counts, none reading a blind line:
 
 - **typed**: every English line of the typed development sets (`tests/golden/*.jsonl`, not `heldout/`;
   `bench/data/voice_unseen.jsonl`; the shared golden commands) heard as if it were a transcript
   (`hear(text, (), ear)`); a firing is *wrong* when the name put in is not the typed turn's payee or biller.
+- **word for word**: the same typed lines heard with every hearing rule (`hear`, no n-best, no second
+  looks): lines whose outcome then differs from the typed one, by the rules that fired (a sound-alike
+  payee asked about — `hear:sound_alike` — is by design: read back, the names cannot be told apart).
 - **decodes**: every transcript (best and n-best) of the development decodes in `--hyps` (`voice_unseen`
   and the golden English lines; the pickle's keys carry no customer, so each is heard for c_001 and c_002).
 - **words**: the lower-case word-initial tokens of Whisper's vocabulary (what tiny.en writes for a word it
@@ -29,6 +32,7 @@ import json
 import pickle
 import sys
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +40,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 ROOT = HERE.parent
 
+from teller.domain.turn import TurnRequest  # noqa: E402
 from teller.voice.hearing import Ear, ear_for, hear  # noqa: E402
 from teller.voice.hearing_keys import RULE  # noqa: E402
 from teller.voice.hearing_sound import sound_key  # noqa: E402
-from voice_path import Understand  # noqa: E402
+from voice_path import Understand, same_outcome  # noqa: E402
 
 sys.path.insert(0, str(HERE / "speech"))
 from generate import GOLDEN  # noqa: E402  (shared/golden/commands.jsonl: TELLER_SHARED from a worktree)
@@ -123,6 +128,29 @@ def main() -> int:
     for f in fired:
         verdict = "expected" if f["expected"] else "WRONG"
         print(f"  {f['id']}: {f['text']!r}: {f['heard']} -> {f['put']} ({verdict})")
+
+    # typed lines heard word for word: does any hearing rule change the typed outcome?
+    changed: list[dict[str, Any]] = []
+    by_rule: Counter[str] = Counter()
+    for row in typed_lines():
+        try:
+            e = ear(row["customer_id"])
+        except Exception:  # a customer the demo bank does not have
+            continue
+        heard, changes = hear(row["text"], (), e)
+        if not changes:
+            continue
+        now = datetime.fromisoformat(row["now"])
+        typed = runner.run(TurnRequest(id="t", customer_id=row["customer_id"], text=row["text"], now=now))
+        got = runner.run(TurnRequest(id="t", customer_id=row["customer_id"], text=heard, now=now))
+        if not same_outcome(got, typed):
+            rules = sorted({c.rule for c in changes})
+            by_rule.update(rules)
+            changed.append({"id": row.get("id"), "text": row["text"], "heard": heard, "rules": rules})
+    report["word_for_word"] = {"n": n, "changed": len(changed), "by_rule": dict(by_rule), "lines": changed}
+    print(f"\ntyped lines heard word for word: {n}, outcome changed {len(changed)}: {dict(by_rule)}")
+    for c in changed:
+        print(f"  {c['id']}: {c['text']!r} -> {c['heard']!r} {c['rules']}")
 
     # development decodes
     customers = ("c_001", "c_002")
