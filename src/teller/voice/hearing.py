@@ -15,10 +15,7 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
    the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
-   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is. Since round
-   12 the transcript is rewritten only where a name goes (`hearing_place`: the slot after "to" / "owe" / a
-   money verb, before "bill", opening the turn), not at "my most recent charges" (Chris); the second look
-   hears its readings with every near miss as before (`ear_fix`).
+   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is.
 
 3. **product word** (`hear:product`): the word right before "card"/"account" (the katakana word
    before カード) that sounds like exactly one of the kinds of card and account the customer has
@@ -101,7 +98,6 @@ from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
-from teller.voice.hearing_place import name_place
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
@@ -254,8 +250,7 @@ def hear(
     forms = [form for form, _ in ear.forms]
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
-        # only where a name goes (round 12); the second look's readings keep every near miss (`ear_fix`)
-        if near is not None and _in_place(text, near[0]):
+        if near is not None:
             span, name = near
             text = text.replace(span, name, 1)
             changes.append(Heard("hear:name", span, name))
@@ -335,12 +330,6 @@ def ear_fix(ear: Ear) -> Callable[[str], str]:
         return text if near is None else text.replace(near[0], near[1], 1)
 
     return fix
-
-
-def _in_place(text: str, span: str) -> bool:
-    """Whether `span` stands where a name goes at any place `text` says it (`hearing_place`); the rewrite
-    itself takes the first ("th" of "the 15th" is heard at "15th" and written at "the", as before)."""
-    return any(name_place(text, m.start(), m.end()) for m in re.finditer(re.escape(span), text))
 
 
 def _whole(text: str) -> str:
