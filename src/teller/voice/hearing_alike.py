@@ -11,7 +11,9 @@ audio can flag them:
    apart; spoken, the recognizer picks one by its prompt and language model, not by the audio
    ("Saito Ken" was heard "Sato Ken" by 3 of the 3 tuned voices on the golden set, with the right name
    forced 3-6 nats lower). A transcript that names one of them gets the others written in beside it
-   ("Transfer 5000 yen to Sato Ken (or Saito Ken).") and the turn asks which; nothing is replaced.
+   ("Transfer 5000 yen to Sato Ken (or Saito Ken).") and the turn asks which; nothing is replaced. Right
+   after the words that name it (round 12), not after the rest of its slot ("Sarah Johnson (or Sara
+   Jonson) sixty-five dollars", never "sixty-five (or …) dollars").
    Names whose keys differ (Sato Kenta "STKNT", Kato Ken "KTKN", Kristen O'Neill) are left to the
    recognizer's looks. Latin-script transcripts only.
 2. **A lock of a card that is already locked** (`hear:card_state`): "unlock my credit card" came out
@@ -98,14 +100,25 @@ def alike_doubt(
     missing = [n for n in others if letters(n) not in letters(text) and _close(n, forced)]
     if not missing:
         return None
-    for start, end in name_slots(text, names):
-        said = index.scan(text[start:end])
+    for slot_start, slot_end in name_slots(text, names):
+        said = index.scan(text[slot_start:slot_end])
         if said.status == "match" and said.candidates and str(said.candidates[0].id) == entity:
+            # the words that name it, not the slot's next ones ("Sarah Johnson sixty-five dollars")
+            start, end = _named(said.candidates, entity, slot_start, slot_end)
             shown = text[start:end]
             # heard words that are no registered form ("Sara Johnson") get their registered name too
             written = missing if letters(shown) == letters(own) else [own, *missing]
             return " / ".join([shown, *written]), f"{text[:end]} (or {' or '.join(written)}){text[end:]}"
     return None
+
+
+def _named(candidates: Sequence[Any], entity: str, start: int, end: int) -> tuple[int, int]:
+    """Where the candidates of `entity` lie in the slot `start:end` of the text (else the whole slot)."""
+    hits = [(c.start, c.end) for c in candidates if str(c.id) == entity]
+    first, last = min(h[0] for h in hits), max(h[1] for h in hits)
+    if not 0 <= first < last <= end - start:
+        return start, end
+    return start + first, start + last
 
 
 def _close(name: str, forced: Sequence[tuple[str, str, float]]) -> bool:
