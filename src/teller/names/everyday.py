@@ -3,7 +3,7 @@
 A biller joins a category when one of its own names or aliases is one of the category's words
 (Con Edison has the alias "electricity", so it is the electricity bill); it then answers to every
 word of the category: the light bill, hydro, 電気代, でんきだい. Kana spellings of the Japanese words
-are listed with them because customers and recognizers write them in kana.
+are listed with them because customers and recognizers write them in kana (a test holds every\nkanji word's reading to the list).
 
 A Japanese company name of two two-kanji words is also said by its abbreviation, the first kanji
 of each word (東京電力 → 東電, 関西電力 → 関電); `abbreviations` derives it.
@@ -20,15 +20,20 @@ _CATEGORIES: tuple[frozenset[str], ...] = tuple(
     frozenset(words.split())
     for words in (
         "electricity electric power light lights hydro energy 電気 電気代 電気料金 電力 でんき でんきだい"
-        " でんきりょうきん",
-        "gas ガス ガス代 ガス料金 がす がすだい",
-        "water sewer 水道 水道代 水道料金 すいどう すいどうだい",
+        " でんきりょうきん でんりょく",
+        "gas ガス ガス代 ガス料金 がす がすだい がすりょうきん",
+        "water sewer 水道 水道代 水道料金 すいどう すいどうだい すいどうりょうきん",
         "phone mobile cell cellphone cellular wireless 携帯 携帯代 携帯料金 ケータイ けいたい けいたいだい"
-        " スマホ"
-        " 電話 電話代 でんわだい",
-        "internet cable wifi wi-fi broadband ネット インターネット 光回線 ねっと",
+        " けいたいりょうきん スマホ"
+        " 電話 電話代 電話料金 でんわ でんわだい でんわりょうきん",
+        "internet cable wifi wi-fi broadband ネット インターネット 光回線 ひかりかいせん ねっと",
     )
 )
+
+
+def category_words() -> tuple[frozenset[str], ...]:
+    """Every category's words (each kanji word's kana reading is listed beside it)."""
+    return _CATEGORIES
 
 
 def everyday_aliases(names: Iterable[str | None]) -> tuple[str, ...]:

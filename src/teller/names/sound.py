@@ -6,6 +6,11 @@ in full is read as kana, and when that reading is a payee's registered reading i
 by the rule `sound_alike`, scored below every written form: it is a guess from sound, shown to the
 customer with the name as registered. Several payees with that reading tie, and the turn clarifies.
 
+A given name is often written with kanji the dictionary has no word for (美岬 for みさき): it then reads
+each kanji alone, one way (び・みさき). A kanji read alone may be read any of its dictionary's ways, so
+the run is also read with each of those (み・さき), a bounded number of readings; any one that is a
+payee's registered reading makes the candidate, with the same score as the dictionary's own reading.
+
 Readings come from pykakasi's dictionary, loaded on the first use in a process (it takes a moment),
 and only for such runs, so most turns never touch it.
 """
@@ -14,13 +19,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import product
+from math import prod
 
-from teller.names.keys import ja_char_map, ja_key
+from teller.names.keys import is_kanji, ja_char_map, ja_key
 from teller.names.result import Hit
 from teller.names.tables import Tables
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 
 SOUND_ALIKE = 93.0  # below a variant kanji (97), above a partial name (90)
+_MAX_READINGS = 256  # readings of one run tried at most (each lone kanji has a handful)
 
 # A run of kanji (katakana and kana may follow: 中村さくら) where a name stands: before an
 # honorific (already blanked to spaces by the scanner), a recipient particle, or the end.
@@ -43,6 +51,25 @@ def reading(text: str) -> str:
     return ja_key("".join(p["hira"] for p in parts))
 
 
+@lru_cache(maxsize=2048)
+def readings(text: str) -> frozenset[str]:
+    """`text`'s dictionary reading, and its readings with each kanji the dictionary reads alone read any
+    of its ways (高橋美岬: たかはし・び・みさき, and たかはし・み・さき among others)."""
+    from pykakasi.kanji import Kanwa
+
+    parts = _kakasi().convert(text)  # type: ignore[attr-defined]
+    ways: list[set[str]] = []
+    for part in parts:
+        orig, hira = part["orig"], part["hira"]
+        if len(orig) == 1 and is_kanji(orig):
+            ways.append({hira, *(yomi for yomi, _ in (Kanwa().load(orig) or {}).get(orig, ()))})  # type: ignore[no-untyped-call]
+        else:
+            ways.append({hira})
+    if prod(len(w) for w in ways) > _MAX_READINGS:
+        return frozenset({reading(text)})
+    return frozenset(ja_key("".join(pick)) for pick in product(*ways))
+
+
 def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: list[Hit]) -> list[Hit]:
     """Hits for name-position kanji runs whose reading is a payee's reading, where no full key matched."""
     if not any(e in allowed for entries in t.readings.values() for e in entries):
@@ -55,7 +82,7 @@ def sound_alike_hits(t: Tables, folded: str, allowed: frozenset[int], found: lis
         honorific = folded[end : end + 1] == " "  # さん/様/くん were blanked to spaces by the scanner
         if not honorific and end - start < 3:
             continue  # 中村桜に… is a name; a two-kanji word before に is more often something else
-        entries = [e for e in t.readings.get(reading(m.group()), ()) if e in allowed]
+        entries = sorted({e for key in readings(m.group()) for e in t.readings.get(key, ()) if e in allowed})
         out.extend(Hit(e, SOUND_ALIKE, "sound_alike", m.group(), True, start, end) for e in entries)
     return out
 
