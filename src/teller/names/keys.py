@@ -245,7 +245,8 @@ class Token(NamedTuple):  # a NamedTuple: cheaper to make than a frozen dataclas
 def tokens(folded: str) -> list[Token]:
     """Latin words (apostrophes dropped: o'neil → oneil; hyphens split) and runs of Japanese characters."""
     if folded.isascii():
-        return [Token(m.group().replace("'", ""), m.start(), m.end(), False) for m in _TOKEN.finditer(folded)]
+        found = [Token(m.group().replace("'", ""), m.start(), m.end(), False) for m in _TOKEN.finditer(folded)]
+        return _join_prefixes(folded, found)
     out: list[Token] = []
     for m in _TOKEN.finditer(strip_marks(folded)):
         word = m.group()
@@ -253,4 +254,27 @@ def tokens(folded: str) -> list[Token]:
             out.append(Token(ja_key(word), m.start(), m.end(), True, has_variant_kanji(word)))
         else:
             out.append(Token(word.replace("'", ""), m.start(), m.end(), False))
+    return _join_prefixes(folded, out)
+
+
+# A surname's prefix said or heard as a word of its own: "o neill" is O'Neill, "mc donald" McDonald.
+_PREFIXES = frozenset({"o", "mc"})
+
+
+def _join_prefixes(folded: str, found: list[Token]) -> list[Token]:
+    if not any(t.text in _PREFIXES for t in found):
+        return found
+    out: list[Token] = []
+    for tok in found:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.text in _PREFIXES
+            and not tok.ja
+            and folded[prev.end : tok.start] in (" ", "-")
+            and (len(out) < 2 or out[-2].end < prev.start)  # the prefix starts its word
+        ):
+            out[-1] = Token(prev.text + tok.text, prev.start, tok.end, False)
+        else:
+            out.append(tok)
     return out

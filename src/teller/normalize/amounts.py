@@ -446,4 +446,12 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         if all(ext.end <= c.start or ext.start >= c.end for c in chosen):
             chosen.append(ext)
     chosen.sort(key=lambda e: e.start)
-    return [_vague(text, _signed(text, e)) for e in chosen]
+    return [_vague(text, _signed(text, e)) for e in chosen if not _counts_times(text, e)]
+
+
+# "I forgot one time", "three times this year", "2x", 3回: how often, never money
+_TIMES_AFTER = re.compile(r"\s*(?:times?\b|x\b|回)")
+
+
+def _counts_times(text: str, ext: Extraction[AmountValue]) -> bool:
+    return ext.value.currency is None and _TIMES_AFTER.match(text, ext.end) is not None

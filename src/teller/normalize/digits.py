@@ -120,4 +120,22 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
         run = _trim(text, run, after)
         if run and sum(len(item.digits) for item in run) >= min_len:
             out.append(_extraction(text, run))
+    if not text.isascii():
+        out.extend(_kanji_digits(text, min_len))
+        out.sort(key=lambda e: e.start)
     return out
+
+
+# Digits written in kanji one by one, with no place word (十百千万): 末尾一二三四, 九九二〇 — a code, not
+# a number (二千 or 三万 are amounts, read by the amount scanner).
+_KANJI_DIGIT = {"〇": "0", "零": "0", "一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7",
+                "八": "8", "九": "9"}  # fmt: skip
+_KANJI_RUN = re.compile(f"(?<![{''.join(_KANJI_DIGIT)}十百千万億])[{''.join(_KANJI_DIGIT)}]{{3,}}(?![十百千万億円])")
+
+
+def _kanji_digits(text: str, min_len: int) -> list[Extraction[str]]:
+    return [
+        Extraction(m.start(), m.end(), m.group(), "".join(_KANJI_DIGIT[c] for c in m.group()), "kanji_digits")
+        for m in _KANJI_RUN.finditer(text)
+        if len(m.group()) >= min_len
+    ]

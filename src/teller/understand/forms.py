@@ -20,7 +20,11 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-_LEAD = r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering)[,.!]? +)*"
+_LEAD = (
+    r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering|"
+    # someone in the room spoken to: "honey did you pay the bill"
+    r"honey|hon|babe|baby|sweetie|darling|dear|mom|dad)[,.!]? +)*"
+)
 # How-to, what-if and can-I questions: always questions, whatever politeness surrounds them.
 _HOWTO = _rx(
     r"\bhow (?:do|does|did|can|could|would|should|will|long|soon|fast|quickly|much time)\b|\bhow to\b|"
@@ -54,6 +58,9 @@ _REQUEST = _rx(
     r"(?:can|could|would|will) (?:you|u) "
     r"(?:please )?(?:send|pay|transfer|wire|move|lock|unlock|freeze|unfreeze|block|unblock|cancel|stop|"
     r"schedule|show|give)\b|"
+    # an order after what it follows from: "…and got a late fee, so pay the water bill now"
+    r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please|just)\s+)*"
+    r"(?:send|pay|transfer|wire|lock|unlock|freeze|unfreeze|block|unblock)\b(?! (?:attention|a visit)\b)|"
     r"\b(?:i(?:'d| would) like|i (?:want|need|wanna|gotta|have to|must)|let's|go ahead|help me|"
     r"i'm going to need|i was wondering if you could)\b|"
     rf"{_LEAD}(?:please )?(?:send|re-?send|repeat|pay|transfer|wire|move|give|lock|unlock|freeze|unfreeze|"
@@ -69,6 +76,8 @@ _ASKS = _rx(
     # "on which day should I pay…", "by when do I need to…", "for how long can I…"
     rf"{_LEAD}(?:on|at|in|by|for|from|until|till|since|to|with) (?:what|which|whose|whom|when|"
     r"how (?:long|many|much|soon|often))\b|"
+    # whether someone did it: "did you pay the con ed bill", "have you sent david the 40 yet"
+    rf"{_LEAD}(?:did|have|has) (?:you|u|he|she|they|we|my \w+)\b|"
     rf"{_LEAD}(?:when|what|what's|whats|which|where|why|how (?:much|many|come)|will i|do i|did i|"
     r"does (?:it|the|my|a|this)|is (?:it|there|my|this|that)|are (?:there|my|these|those))\b|"
     r"\b(?:tell me|let me know|i (?:want|need|would like|'d like) to know|do you know|find out|explain|"

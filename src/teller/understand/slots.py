@@ -62,7 +62,11 @@ _COUNT = re.compile(
 _COUNTER_JA = re.compile(r"\s*(?:つ|個|こ)")
 _LIST_JA = re.compile(r"取引|明細|入出金|履歴|支払|買い物|利用")
 _ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
-_ACCOUNT_NUMBER_CONTEXT = re.compile(r"(?:account|acct|a/c|routing|number|no\.?|#|口座番号)\s*$")
+# "no 25" is a number only as "no." or after what has one ("account no 25"); "twenty dollars no 25"
+# corrects the amount
+_ACCOUNT_NUMBER_CONTEXT = re.compile(
+    r"(?:account|acct|a/c|routing|number|no\.|(?:account|acct|a/c|card|routing|ref|reference) no|#|口座番号)\s*$"
+)
 
 
 def _last4_matches(digits: Sequence[Extraction[str]], last4: str) -> bool:
