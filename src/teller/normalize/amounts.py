@@ -446,12 +446,18 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         if all(ext.end <= c.start or ext.start >= c.end for c in chosen):
             chosen.append(ext)
     chosen.sort(key=lambda e: e.start)
-    return [_vague(text, _signed(text, e)) for e in chosen if not _counts_times(text, e)]
+    kept = [e for i, e in enumerate(chosen) if not _counts_times(text, e, chosen[i - 1] if i else None)]
+    return [_vague(text, _signed(text, e)) for e in kept]
 
 
-# "I forgot one time", "three times this year", "2x", 3回: how often, never money
-_TIMES_AFTER = re.compile(r"\s*(?:times?\b|x\b|回)")
+# "I forgot one time", "three times this year", 3回: how often, never money. Right after an amount
+# ("send 5 dollars 3 times", "30 2 times") it says how often that amount goes: it stays a number of
+# the turn, so the turn asks rather than sending once.
+_TIMES_AFTER = re.compile(r"\s*(?:times?\b|回)")
+_JUST_AFTER = re.compile(r"[\s,]*")
 
 
-def _counts_times(text: str, ext: Extraction[AmountValue]) -> bool:
-    return ext.value.currency is None and _TIMES_AFTER.match(text, ext.end) is not None
+def _counts_times(text: str, ext: Extraction[AmountValue], before: Extraction[AmountValue] | None) -> bool:
+    if ext.value.currency is not None or _TIMES_AFTER.match(text, ext.end) is None:
+        return False
+    return before is None or _JUST_AFTER.fullmatch(text, before.end, ext.start) is None

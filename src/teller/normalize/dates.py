@@ -103,8 +103,13 @@ def _in_month(today: date, months_ahead: int, day: int) -> date | None:
 
 
 def _day_of_month(today: date, day: int) -> date | None:
+    """The next day `day` of a month: this month's, or next month's once it has passed. A day this
+    month does not have ("the 31st" in November) is not resolved: the end of this month or a later
+    month's 31st may be meant, so it is asked about."""
     this_month = _make(today.year, today.month, day)
-    if this_month is not None and this_month >= today:
+    if this_month is None:
+        return None
+    if this_month >= today:
         return this_month
     return _in_month(today, 1, day)
 

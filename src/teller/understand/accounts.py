@@ -116,7 +116,16 @@ def _unknown_ja(mod: str, known: set[str]) -> bool:
     digits = re.findall(r"[0-9]+", core)
     if digits and all(d in known for d in digits):  # 末尾7781の口座: one of theirs by its last digits
         core = re.sub(r"[0-9]+", "", core)
-    return bool(core) and core not in _KNOWN_JA and core not in known
+    return bool(core) and not _made_of(core, known | _KNOWN_JA)
+
+
+def _made_of(core: str, words: set[str] | frozenset[str]) -> bool:
+    """Whether `core` is known words said one after another (usドル: us + ドル; 米ドル建て)."""
+    ends = {0}
+    for i in range(1, len(core) + 1):
+        if any(core[j:i] in words for j in ends if j < i):
+            ends.add(i)
+    return len(core) in ends
 
 
 def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> str | None:

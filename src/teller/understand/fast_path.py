@@ -208,6 +208,10 @@ class FastPath:
             # customer knows. Policy asks for it (or for whom); nothing is proposed without it.
             intent = Intent.BILL_PAYMENT if has_biller and not has_payee else Intent.TRANSFER_MONEY
             return intent, 0.8, "repeat_payment"
+        if rules.refuses_payment(folded):
+            # "don't pay the water bill this month": nothing to pay; the model's "bill_payment" would ask
+            # for a day or propose it
+            return Intent.QNA, 0.8, "refused_payment"
         ranked = self._classifier.predict(folded)
         top, p, decided = decide(ranked, self._classifier.thresholds)
         if decided != "classifier":

@@ -321,9 +321,12 @@ _BANKING_OBJECT = _rx(
 _SENDS_A_THING = _rx(
     r"\b(?:send|sent|forward|email|text|give)\s+"
     r"(?:(?:her|him|them|me|us|it)\s+|(?:(?!(?:for|to|of)\b)[a-z'-]+\s+){1,3}?)?"
-    r"(?:the|a|an|my|that|this|those|these)\s+(?:copy of (?:the |my )?)?"
+    r"(?:the|a|an|my|that|this|those|these|our)\s+(?:copy of (?:the |my )?)?"
+    # a word or two saying which ("my new phone number", "the updated home address"), never money
+    r"(?:(?!(?:money|cash|funds|dollars?|bucks|payment|amount|rest)\b)[a-z'-]+\s+){0,2}?"
     r"(?:receipts?|invoices?|links?|details|confirmation(?: (?:number|email|code))?|screenshots?|proof|pdfs?|"
-    r"address(?:es)?|e-?mails?|messages?|"
+    r"address(?:es)?|e-?mails?|messages?|(?:phone|cell|mobile|contact|tracking|wifi) numbers?|contact info|"
+    r"info(?:rmation)?|documents?|files?|"
     r"texts?|photos?|pictures?)\b|"
     r"(?:領収書|レシート|請求書のコピー|明細のコピー|リンク|スクショ|スクリーンショット|写真|住所|メッセージ|メール)を?"
     r"(?:送っ|送る|送り|転送)"

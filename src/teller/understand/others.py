@@ -49,7 +49,8 @@ _RECIPIENT_BEFORE = re.compile(r"\b(?:to|into|from|with|towards?)\s+(?:[a-z-]+\s
 _PEOPLE_EN = re.compile(
     r"\b(?:every(?:one|body)(?: else)?(?:'s| (?:has|have|got)\b)|(?:some|any)(?:one|body) else's|"
     r"(?:all|other|every) (?:the )?(?:other )?(?:customers?|clients?|users?|people|account holders?)|"
-    r"(?:his|her|their) (?:own )?" + _OBJECT_EN + r")\b"
+    # "his debit card", "her savings account": one word may say which
+    r"(?:his|her|their) (?:own )?(?:(?!(?:my|our)\b)[a-z-]+ )?" + _OBJECT_EN + r")\b"
 )
 # "the balance for my daughter", "the account of my brother": the object, then a person it is for.
 _KIN_EN = (

@@ -324,9 +324,14 @@ _FEE_OR_HOWTO = _rx(
     # when a service runs: "can I transfer money on weekends", "...at night", "...on holidays"
     # ("how much did I spend on holiday": what the money went on, not when the bank works)
     r"(?<!spend )(?<!spent )on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|"
-    r"24/7)(?!\w)|"
+    r"24/7|"
+    # advice asked, not the customer's own figure: "how much should I keep in savings"
+    r"how much (?:money |cash )?(?:should|ought) (?:i|we|people|you) (?:to )?(?:keep|have|save|leave|hold|put)|"
+    r"what(?:'s| is) a (?:good|healthy|safe|normal) (?:amount|balance))(?!\w)|"
     r"手数料|金利|利率|限度額|上限|営業時間|方法|どうすれば|どうやって|どうやる(?:ん|の|か)|可能|できますか|土日|休日|"
-    r"祝日|夜間"
+    # how far the service reaches: 何年分見られますか, 何か月前まで, "how far back can I see…"
+    r"何(?:年|か月|ヶ月|カ月|ヵ月|箇月|日)(?:分|前|先)|何件まで|how far (?:back|ahead|in advance)|"
+    r"祝日|夜間|(?:あれば|おけば|置けば|残せば|貯めれば)(?:いい|良い|よい)|(?:べき|ほうがいい|方がいい)(?:です|でしょう)?か"
 )
 
 _INJECTION = _rx(
@@ -388,11 +393,30 @@ _NOT_BEFORE = _rx(r"\b(?:don'?t|do not|never|no need to)\s+(?!forget\b|wait\b|he
 _NOT_AFTER_JA = _rx(r"^[^、。,]{0,4}?(?:ないで|なくていい|しないで|はしないで|はしなくて|しなくて)")
 
 
+# A person declined: "no need for an agent", "i don't want to talk to a human", "without a representative".
+_HANDOFF_DECLINED = _rx(
+    r"\b(?:don'?t|do not|no need (?:for|to)|without|not|rather than|instead of)\b(?:\s+[\w']+){0,3}\s+$"
+)
+
+
 def _said_not_to(folded: str, at: int) -> bool:
     if _NOT_BEFORE.search(folded[:at]):
         return True
     verb = re.search(r"送金|振り?込|送|払", folded[at : at + 12])
     return bool(verb and _NOT_AFTER_JA.match(folded[at + verb.end() :]))
+
+
+def refuses_payment(folded: str) -> bool:
+    """ "don't pay the water bill this month", 水道代は払わないで: a money verb said only not to happen."""
+    found = False
+    for intent, _, pattern in _RULES:
+        if intent not in _MONEY_RULES:
+            continue
+        for m in pattern.finditer(folded):
+            if not _said_not_to(folded, m.start()):
+                return False
+            found = True
+    return found
 
 
 def command_hits(folded: str) -> list[RuleHit]:
@@ -406,6 +430,8 @@ def command_hits(folded: str) -> list[RuleHit]:
             continue
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
             continue
+        if intent is Intent.HUMAN_HANDOFF and _HANDOFF_DECLINED.search(folded[: m.start()]):
+            continue  # "i don't need an agent, just show my transactions": a person declined
         while m is not None and intent in _MONEY_RULES and _said_not_to(folded, m.start()):
             # "don't send anything yet, I just want to check…": not the command asked for; "do not pay
             # verizon, pay the cable bill": the one asked for comes later
