@@ -355,3 +355,24 @@ def test_blind_round_19_development_part_scores_all(tmp_path: Path) -> None:
     cases = HERE / "blind_round19.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_20_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 20's development part (60, written blind: what a streaming recognizer writes down —
+    fillers, restarts, corrections without a pause, digits said one by one): 52/60 at its first run (3 acting
+    wrongly), 59/60 after round 16. b20_047 (佐藤健に1万円いや佐藤健太だ健太のほう, no verb) asks. Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round20.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_21_development_part_scores_all(tmp_path: Path) -> None:
+    """Blind round 21's development part (60, written blind as minimal pairs: a request and its near-twin
+    that must not act): 53/60 at its first run (4 acting wrongly), 60/60 after round 16. Its 140 held-out
+    cases are never opened here."""
+    cases = HERE / "blind_round21.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 1.0)
+    assert scored.returncode == 0, scored.stdout

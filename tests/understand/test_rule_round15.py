@@ -66,7 +66,11 @@ def test_a_bill_named_in_kana_is_paid(runner: Any, text: str, biller: str) -> No
 
 @pytest.mark.parametrize(
     "text",
-    ["can you schedule my con ed bill", "i need to schedule the water bill", "schedule my verizon bill please"],
+    [
+        "can you schedule my con ed bill",
+        "i need to schedule the water bill",
+        "schedule my verizon bill please",
+    ],
 )
 def test_scheduling_a_bill_without_a_day_asks_for_the_day(runner: Any, text: str) -> None:
     result = run(runner, text)
@@ -81,7 +85,9 @@ def test_scheduling_a_bill_without_a_day_asks_for_the_day(runner: Any, text: str
         ("could you schedule my verizon bill for the 27th", "b_102", "2026-11-27"),
     ],
 )
-def test_scheduling_a_bill_on_a_day_proposes_it_on_that_day(runner: Any, text: str, biller: str, day: str) -> None:
+def test_scheduling_a_bill_on_a_day_proposes_it_on_that_day(
+    runner: Any, text: str, biller: str, day: str
+) -> None:
     result = run(runner, text)
     assert (result.intent.value, result.action.value) == ("bill_payment", "confirm"), result.reason
     assert (result.entities.biller_id, str(result.entities.execute_on)) == (biller, day)

@@ -3,7 +3,8 @@
 A biller joins a category when one of its own names or aliases is one of the category's words
 (Con Edison has the alias "electricity", so it is the electricity bill); it then answers to every
 word of the category: the light bill, hydro, 電気代, でんきだい. Kana spellings of the Japanese words
-are listed with them because customers and recognizers write them in kana (a test holds every\nkanji word's reading to the list).
+are listed with them because customers and recognizers write them in kana (a test holds every
+kanji word's reading to the list).
 
 A Japanese company name of two two-kanji words is also said by its abbreviation, the first kanji
 of each word (東京電力 → 東電, 関西電力 → 関電); `abbreviations` derives it.

@@ -245,7 +245,9 @@ class Token(NamedTuple):  # a NamedTuple: cheaper to make than a frozen dataclas
 def tokens(folded: str) -> list[Token]:
     """Latin words (apostrophes dropped: o'neil → oneil; hyphens split) and runs of Japanese characters."""
     if folded.isascii():
-        found = [Token(m.group().replace("'", ""), m.start(), m.end(), False) for m in _TOKEN.finditer(folded)]
+        found = [
+            Token(m.group().replace("'", ""), m.start(), m.end(), False) for m in _TOKEN.finditer(folded)
+        ]
         return _join_prefixes(folded, found)
     out: list[Token] = []
     for m in _TOKEN.finditer(strip_marks(folded)):

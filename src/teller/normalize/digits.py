@@ -128,9 +128,9 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
 
 # Digits written in kanji one by one, with no place word (十百千万): 末尾一二三四, 九九二〇 — a code, not
 # a number (二千 or 三万 are amounts, read by the amount scanner).
-_KANJI_DIGIT = {"〇": "0", "零": "0", "一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7",
-                "八": "8", "九": "9"}  # fmt: skip
-_KANJI_RUN = re.compile(f"(?<![{''.join(_KANJI_DIGIT)}十百千万億])[{''.join(_KANJI_DIGIT)}]{{3,}}(?![十百千万億円])")
+_KANJI_DIGIT = dict(zip("〇零一二三四五六七八九", "00123456789", strict=True))
+_KANJI_DIGITS = "".join(_KANJI_DIGIT)
+_KANJI_RUN = re.compile(f"(?<![{_KANJI_DIGITS}十百千万億])[{_KANJI_DIGITS}]{{3,}}(?![十百千万億円])")
 
 
 def _kanji_digits(text: str, min_len: int) -> list[Extraction[str]]:

@@ -196,7 +196,8 @@ class FastPath:
             asked = forms.asks_permission(folded) and not folded.isascii()
             concrete = (has_amount or asked) and (has_payee or has_biller)
             # "…got a late fee, so pay the water bill now": a bill named and ordered is its whole amount
-            concrete |= intent is Intent.BILL_PAYMENT and has_biller and forms.utterance_form(folded) == "request"
+            ordered = forms.utterance_form(folded) == "request"
+            concrete |= intent is Intent.BILL_PAYMENT and has_biller and ordered
             if fee_or_howto and question and intent is not Intent.HUMAN_HANDOFF and not concrete:
                 return Intent.QNA, 0.85, f"{hit.rule}+question"
             confidence = 0.95 if hit.intent is not Intent.TRANSFER_MONEY or has_amount or has_payee else 0.8

@@ -65,7 +65,8 @@ _ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
 # "no 25" is a number only as "no." or after what has one ("account no 25"); "twenty dollars no 25"
 # corrects the amount
 _ACCOUNT_NUMBER_CONTEXT = re.compile(
-    r"(?:account|acct|a/c|routing|number|no\.|(?:account|acct|a/c|card|routing|ref|reference) no|#|口座番号)\s*$"
+    r"(?:account|acct|a/c|routing|number|no\.|(?:account|acct|a/c|card|routing|ref|reference) no|#|"
+    r"口座番号)\s*$"
 )
 
 
