@@ -349,6 +349,7 @@ _NOT_THE_CARD = _rx(
     r"\b(?:transactions?|payments?|charges?|transfers?|withdrawals?|purchases?|pin|pins|subscriptions?|"
     r"orders?|direct debits?|standing orders?|passcode|password)\b|暗証番号|取引|支払|引き落とし"
 )
+_THE_SPEAKER = _rx(r"(?:me|us|myself)\b")  # "can you unlock me": the customer is locked out, not a card
 _UNLOCK_OTHER = _rx(r"\b(?:account|accounts|app|login|profile|phone)\b|口座|アプリ")
 _CARD_NAMED = _rx(rf"\b{_CARD}s?\b|{_CARD_JA}")
 
@@ -356,8 +357,13 @@ _CARD_NAMED = _rx(rf"\b{_CARD}s?\b|{_CARD_JA}")
 def _acts_on_the_card(intent: Intent, folded: str, m: re.Match[str]) -> bool:
     """Whether the verb's object is a card: the match and the few words after it name no other."""
     after = folded[m.end() :].split()[:3]
-    if _NOT_THE_CARD.search(" ".join([m.group(0), *after])):
+    if _NOT_THE_CARD.search(" ".join([m.group(0), *after])) or _THE_SPEAKER.match(" ".join(after)):
         return False
+    if m.group(0).endswith("ed") or folded[m.end() : m.end() + 2] == "ed":
+        # "my pin unblocked", "my passcode reset and unlocked": the object said before the participle
+        before = folded[: m.start()].split()[-4:]
+        if _NOT_THE_CARD.search(" ".join(before)) and not _CARD_NAMED.search(" ".join(before)):
+            return False
     return (
         intent is not Intent.CARD_UNLOCK
         or bool(_CARD_NAMED.search(folded))
