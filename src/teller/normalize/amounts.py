@@ -25,8 +25,11 @@ from teller.normalize.numbers_en import (
     LITERAL,
     MAGNITUDE_WORDS,
     NUMBER_WORDS,
+    TEENS,
+    UNITS,
     NumberMachine,
     parse_literal,
+    parse_number_words_en,
 )
 from teller.normalize.numbers_ja import LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
 from teller.normalize.script import is_kanji, is_katakana
@@ -285,6 +288,43 @@ _FRACTION = re.compile(
 )
 
 
+# "one and a half k", "two and a half grand", "a grand and a half": a whole count and half of its unit
+_AND_A_HALF = re.compile(
+    r"(?<![a-z0-9])(?:(?P<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) and a half "
+    r"(?P<unit>k|grand|thousand|hundred|million)|(?P<one>a|one) (?P<unit2>grand|thousand|hundred|million) and a half)"
+    r"(?![a-z0-9])"
+)
+_WHOLE = {"a": 1, "an": 1, **UNITS, **{k: v for k, v in TEENS.items() if v == 10}}
+_HALF_UNITS = {**_UNITS, "k": 1000}
+# "a buck seventy-five", "a dollar twenty five", "three dollars fifty": dollars, then cents said bare
+_DOLLARS_CENTS = re.compile(
+    r"(?<![a-z0-9.$])(?P<whole>a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3}) (?:bucks?|dollars?) "
+    r"(?:and )?(?P<cents>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"
+    r"five|six|seven|eight|nine))?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+    r"ten)(?![a-z0-9]|\s*(?:cents?|dollars?|bucks?|percent|times?|%)|[.,]\d)"
+)
+
+
+def _scan_halves_and_cents(text: str) -> list[Extraction[AmountValue]]:
+    found = []
+    for m in _AND_A_HALF.finditer(text):
+        count = m["count"] or m["one"]
+        whole = int(count) if count.isdigit() else _WHOLE[count]
+        value = (Decimal(whole) + Decimal("0.5")) * _HALF_UNITS[m["unit"] or m["unit2"]]
+        currency, end = None, m.end()
+        if suffix := _currency_at(text, end):
+            currency, end = suffix
+        found.append(Extraction(m.start(), end, text[m.start() : end], AmountValue(_tidy(value), currency), "and_a_half"))
+    for m in _DOLLARS_CENTS.finditer(text):
+        whole = int(m["whole"]) if m["whole"].isdigit() else _WHOLE[m["whole"]]
+        cents = parse_number_words_en(m["cents"])
+        if cents is None or not 0 < cents < 100:
+            continue
+        value = Decimal(whole) + cents / 100
+        found.append(Extraction(m.start(), m.end(), m.group(), AmountValue(value, "USD"), "dollars_cents"))
+    return found
+
+
 def _scan_fractions(text: str) -> list[Extraction[AmountValue]]:
     """ "half a grand", "a quarter million yen", "three quarters of a million dollars"."""
     found = []
@@ -436,6 +476,8 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
     found = _scan_en(text)
     if "half" in text or "quarter" in text or "third" in text:
         found.extend(_scan_fractions(text))
+    if "half" in text or "buck" in text or "dollar" in text:
+        found.extend(_scan_halves_and_cents(text))
     if not text.isascii():
         found.extend(_scan_ja(text))
         if "えん" in text or "円" in text:

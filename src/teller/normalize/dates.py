@@ -162,11 +162,21 @@ def _relative(m: re.Match[str], today: date) -> date | None:
     return today + timedelta(days=_RELATIVE[m["word"]])
 
 
+_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+
+
 def _in_count(m: re.Match[str], today: date) -> date | None:
     count = _count(m["n"])
     if count is None:
         return None
-    return today + timedelta(days=count * (7 if m["unit"].startswith("week") else 1))
+    return today + timedelta(days=count * _UNIT_DAYS[m["unit"].rstrip("s")])
+
+
+def _from_weekday(m: re.Match[str], today: date) -> date | None:
+    count = _count(m["n"])
+    if count is None:
+        return None
+    return _upcoming(today, _WEEKDAYS.index(m["wd"])) + timedelta(days=count * _UNIT_DAYS[m["unit"].rstrip("s")])
 
 
 def _weekday(m: re.Match[str], today: date) -> date | None:
@@ -227,11 +237,18 @@ def _ja_offset(m: re.Match[str], today: date) -> date | None:
     return today + timedelta(days=-days if m["dir"] == "前" else days)
 
 
+# 12月2日(水), 12月2日（水曜）: the weekday written after the date must be the date's, or it is asked about
+_JA_BRACKET_WEEKDAY = rf"(?:\s*[(（](?P<bwd>[{_JA_WEEKDAYS}])(?:曜日?)?[)）])?"
+
+
 def _ja_month_day(m: re.Match[str], today: date) -> date | None:
     year = _ja_int(m["y"]) if m["y"] else None
     if m["y"] and year is None:
         return None
-    return _month_day(today, _ja_int(m["m"]), _ja_int(m["d"]), year)
+    day = _month_day(today, _ja_int(m["m"]), _ja_int(m["d"]), year)
+    if day is not None and m["bwd"] and day.weekday() != _JA_WEEKDAYS.index(m["bwd"]):
+        return None
+    return day
 
 
 def _ja_day(m: re.Match[str], today: date) -> date | None:
@@ -256,11 +273,19 @@ _EN_RULES = (
         _relative, "relative_day", ("to", "yesterday", "this "),
     ),
     DateRule(
-        re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?){_E}"), _in_count, "in_days", ("in ",)
+        re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?){_E}"), _in_count, "in_days", ("in ",)
     ),
     DateRule(
-        re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?) from (?:now|today){_E}"),
+        re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?) from (?:now|today){_E}"),
         _in_count, "in_days", ("from ",),
+    ),
+    # "two weeks from friday", "a week from thursday": counted from that weekday's next date
+    DateRule(
+        re.compile(
+            rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?) from (?:(?:this|next|this coming) )?"
+            rf"(?P<wd>{_alt(_WEEKDAYS)}){_E}"
+        ),
+        _from_weekday, "from_weekday", ("from ",),
     ),
     DateRule(
         re.compile(
@@ -318,12 +343,14 @@ _JA_RULES = (
         _ja_weekday, "weekday", ("曜",),
     ),
     DateRule(re.compile(r"(?P<week>再来週|来週)"), _ja_week, "next_week", ("週",)),
+    # 週明け: the start of next week, its Monday
+    DateRule(re.compile(r"(?:来)?週明け"), _next_week, "next_week", ("週明",)),
     DateRule(
         re.compile(rf"(?P<n>{_JA_NUM})(?P<unit>日|週間)(?P<dir>後|前)"),
         _ja_offset, "day_offset", ("後", "前"),
     ),
     DateRule(
-        re.compile(rf"(?:(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"),
+        re.compile(rf"(?:(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日{_JA_BRACKET_WEEKDAY}"),
         _ja_month_day, "month_day", ("月",),
     ),
     DateRule(
