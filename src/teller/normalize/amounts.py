@@ -291,17 +291,19 @@ _FRACTION = re.compile(
 # "one and a half k", "two and a half grand", "a grand and a half": a whole count and half of its unit
 _AND_A_HALF = re.compile(
     r"(?<![a-z0-9])(?:(?P<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) and a half "
-    r"(?P<unit>k|grand|thousand|hundred|million)|(?P<one>a|one) (?P<unit2>grand|thousand|hundred|million) and a half)"
+    r"(?P<unit>k|grand|thousand|hundred|million)|"
+    r"(?P<one>a|one) (?P<unit2>grand|thousand|hundred|million) and a half)"
     r"(?![a-z0-9])"
 )
 _WHOLE = {"a": 1, "an": 1, **UNITS, **{k: v for k, v in TEENS.items() if v == 10}}
 _HALF_UNITS = {**_UNITS, "k": 1000}
 # "a buck seventy-five", "a dollar twenty five", "three dollars fifty": dollars, then cents said bare
 _DOLLARS_CENTS = re.compile(
-    r"(?<![a-z0-9.$])(?P<whole>a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3}) (?:bucks?|dollars?) "
-    r"(?:and )?(?P<cents>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"
-    r"five|six|seven|eight|nine))?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
-    r"ten)(?![a-z0-9]|\s*(?:cents?|dollars?|bucks?|percent|times?|%)|[.,]\d)"
+    r"(?<![a-z0-9.$])(?P<whole>a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3}) "
+    r"(?:bucks?|dollars?) (?:and )?"
+    r"(?P<cents>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|"
+    r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|ten)(?![a-z0-9]|\s*(?:cents?|dollars?|bucks?|percent|times?|%)|[.,]\d)"
 )
 
 
@@ -314,7 +316,8 @@ def _scan_halves_and_cents(text: str) -> list[Extraction[AmountValue]]:
         currency, end = None, m.end()
         if suffix := _currency_at(text, end):
             currency, end = suffix
-        found.append(Extraction(m.start(), end, text[m.start() : end], AmountValue(_tidy(value), currency), "and_a_half"))
+        amount = AmountValue(_tidy(value), currency)
+        found.append(Extraction(m.start(), end, text[m.start() : end], amount, "and_a_half"))
     for m in _DOLLARS_CENTS.finditer(text):
         whole = int(m["whole"]) if m["whole"].isdigit() else _WHOLE[m["whole"]]
         cents = parse_number_words_en(m["cents"])

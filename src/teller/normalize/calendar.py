@@ -4,7 +4,8 @@ English: end of the month, end of next (or last) month, the end of december, the
 or of february, thanksgiving, christmas (eve), new year's day/eve, the first business day of next
 month, next business day.
 Japanese: 月末, 今月末, 来月末, 先月末, 12月末, 2月の末日, 勤労感謝の日 (any public holiday by name), 元日,
-大晦日, クリスマス, 来月の最初の営業日, 来月の第1営業日, 翌営業日.
+大晦日, クリスマス, 来月の最初の営業日, 来月の第1営業日, 翌営業日, 連休明け (the first business day after
+three or more days off).
 
 Public holidays come from the `holidays` library (maintained, per country, names in English and
 Japanese); days that are named but not public holidays (christmas eve, 大晦日) are a short table
@@ -239,6 +240,24 @@ def _nth_weekday(m: re.Match[str], today: date) -> date | None:
     return _in_month(m, today, lambda year, month: _weekday_of_month(year, month, weekday, n))
 
 
+def _after_days_off(today: date, country: str | None, horizon: int = 120) -> date | None:
+    """連休明け: the first business day after the next run of three or more days off (the one today is in,
+    if it is); none within `horizon` days is no date."""
+    start = today
+    while not is_business_day(start - timedelta(days=1), country) and not is_business_day(start, country):
+        start -= timedelta(days=1)  # today is off: the run began before it
+    day, run = start, 0
+    while day <= today + timedelta(days=horizon):
+        if is_business_day(day, country):
+            if run >= 3 and day > today:
+                return day
+            run = 0
+        else:
+            run += 1
+        day += timedelta(days=1)
+    return None
+
+
 def _following_business_day(m: re.Match[str], today: date, country: str | None) -> date | None:
     return _next_business_day(today + timedelta(days=1), country)
 
@@ -332,6 +351,9 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
     def named(m: re.Match[str], today: date) -> date | None:
         return _named_day(m["name"], today, country)
 
+    def after_days_off(m: re.Match[str], today: date) -> date | None:
+        return _after_days_off(today, country)
+
     return (
         DateRule(_EN_MONTH_END, _en_month_end, "month_end", ("end", "last day", "eom")),
         DateRule(_JA_MONTH_END, _ja_month_end, "month_end", ("末", "最終日")),
@@ -347,6 +369,7 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
         DateRule(_JA_NEXT_BUSINESS, next_business, "next_business_day", ("営業日",)),
         DateRule(_EN_WEEKEND, _weekend, "weekend", ("weekend",)),
         DateRule(_JA_WEEKEND, _weekend, "weekend", ("週末",)),
+        DateRule(re.compile(r"(?:この|今度の|次の)?連休明け"), after_days_off, "after_days_off", ("連休明",)),
         DateRule(_named_day_pattern(country, year), named, "named_day", ()),
     )
 

@@ -176,7 +176,8 @@ def _from_weekday(m: re.Match[str], today: date) -> date | None:
     count = _count(m["n"])
     if count is None:
         return None
-    return _upcoming(today, _WEEKDAYS.index(m["wd"])) + timedelta(days=count * _UNIT_DAYS[m["unit"].rstrip("s")])
+    days = count * _UNIT_DAYS[m["unit"].rstrip("s")]
+    return _upcoming(today, _WEEKDAYS.index(m["wd"])) + timedelta(days=days)
 
 
 def _weekday(m: re.Match[str], today: date) -> date | None:
@@ -273,7 +274,8 @@ _EN_RULES = (
         _relative, "relative_day", ("to", "yesterday", "this "),
     ),
     DateRule(
-        re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?){_E}"), _in_count, "in_days", ("in ",)
+        re.compile(rf"{_B}in (?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?){_E}"),
+        _in_count, "in_days", ("in ",),
     ),
     DateRule(
         re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?) from (?:now|today){_E}"),

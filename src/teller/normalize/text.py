@@ -32,6 +32,25 @@ def fold(text: str) -> str:
     return _SPACE.sub(" ", text.casefold()).strip()
 
 
+# Formal numerals (大字), as on a bank slip: 金伍万円也, 壱萬円, 拾万円. Read as the ordinary ones only in a
+# run of numerals before 円 (参 in 参加 is no three). Same length, so spans still index the text.
+_FORMAL = str.maketrans("壱壹弐貳参參肆伍陸漆柒捌玖拾佰陌阡仟萬", "一一二二三三四五六七七八九十百百千千万")
+_FORMAL_RUN = re.compile("[一二三四五六七八九〇十百千万億壱壹弐貳参參肆伍陸漆柒捌玖拾佰陌阡仟萬]+(?=円|えん)")
+# Telegram style, as bank slips and old terminals write: all katakana (ｻﾄｳｹﾝﾀ ﾆ 5000ｴﾝ ｿｳｷﾝ). Read as
+# hiragana, the way the rest of the pipeline reads kana (particles, verbs, amounts, names' readings).
+_KATAKANA_ONLY = re.compile(r"[ァ-ヶー0-9a-z\s.,!?、。・]+")
+
+
+def plain_japanese(folded: str) -> str:
+    """Formal numerals as ordinary ones, and all-katakana text as hiragana (same length)."""
+    if folded.isascii():
+        return folded
+    folded = _FORMAL_RUN.sub(lambda m: m.group().translate(_FORMAL), folded)
+    if _KATAKANA_ONLY.fullmatch(folded) and sum("ァ" <= ch <= "ヶ" for ch in folded) >= 4:
+        folded = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in folded)
+    return folded
+
+
 # Chat shorthand after an amount: "send 50 2 maria" (to), "30 2 cat 4 the pizza" (for).
 _AMOUNT_END = r"(?:[0-9]|\b(?:bucks|dollars?|usd|yen|euros?))"
 # (not "2 days from now", "2 times", "2 or 3": a count of its own)

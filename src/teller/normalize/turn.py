@@ -11,7 +11,7 @@ from teller.normalize.amounts import AmountValue, find_amounts
 from teller.normalize.dates import scan_dates
 from teller.normalize.digits import find_digit_strings
 from teller.normalize.spelling import correct_keywords
-from teller.normalize.text import expand_shorthand, fold, is_japanese
+from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ def country_of(locale: str) -> str | None:
 def normalize_turn(text: str, *, today: date, country: str | None = None) -> NormalizedTurn:
     """Fold `text` and extract amounts, dates and digit strings (dates relative to `today`, holidays
     and business days of `country`)."""
-    folded = expand_shorthand(fold(text))
+    folded = plain_japanese(expand_shorthand(fold(text)))
     dates, date_like = scan_dates(folded, today=today, country=country)
     return NormalizedTurn(
         raw=text,

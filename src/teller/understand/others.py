@@ -76,12 +76,19 @@ _OBJECT_JA = r"(?:口座|残高|取引|明細|履歴|カード|クレジット�
 _POSSESSIVE_JA = re.compile(rf"{_PERSON_JA}\s*の\s*{_OBJECT_JA}(?!\s*(?:に|へ|宛)\S{{0,6}}?(?:振|送|払))")
 
 
+# 妻がデビットカードをなくした, 母がカードを盗まれたみたい: the card another person lost is theirs
+_SUBJECT_LOST_JA = re.compile(
+    rf"{_PERSON_JA}(?:が|は|も)[^。、!?]{{0,12}}?{_OBJECT_JA}[^。!?]{{0,4}}?"
+    r"(?:なくし|無くし|失くし|亡くし|紛失|落とし|盗まれ|盗られ|とられ|取られ|すられ|スられ)"
+)
+
+
 def someone_else(text: str) -> str | None:
     """The words that make `text` about another person's account, card or money, or None."""
     for m in _POSSESSIVE_EN.finditer(text):
         if m.group(1) not in _NOT_A_PERSON and not _RECIPIENT_BEFORE.search(text[: m.start()]):
             return m.group(0)
-    for pattern in (_PEOPLE_EN, _FOR_PERSON_EN, _HOW_MUCH_EN, _POSSESSIVE_JA):
+    for pattern in (_PEOPLE_EN, _FOR_PERSON_EN, _HOW_MUCH_EN, _POSSESSIVE_JA, _SUBJECT_LOST_JA):
         found = pattern.search(text)
         if found is not None:
             return found.group(0)
