@@ -432,8 +432,12 @@ _COSTS_BEFORE = re.compile(
 
 # An occasion the money is for, not the day it goes: "for his birthday", "as an anniversary gift",
 # 誕生日のお祝いとして, 記念日のプレゼントに
-_FOR_OCCASION_BEFORE = re.compile(r"\b(?:for|as)\s+(?:a |an |the |my |our |his |her |their |your )?(?:[a-z'-]+ )?$")
-_FOR_OCCASION_AFTER = re.compile(r"\s*(?:gift|present|money|card)\b|の?(?:お祝い|祝い|プレゼント|お返し)|として|用に")
+_FOR_OCCASION_BEFORE = re.compile(
+    r"\b(?:for|as)\s+(?:a |an |the |my |our |his |her |their |your )?(?:[a-z'-]+ )?$"
+)
+_FOR_OCCASION_AFTER = re.compile(
+    r"\s*(?:gift|present|money|card)\b|の?(?:お祝い|祝い|プレゼント|お返し)|として|用に"
+)
 
 
 def _describes_what_for(folded: str, vague: Extraction[str]) -> bool:
