@@ -93,3 +93,13 @@ def test_after_the_holidays_is_the_first_business_day_after_the_run(runner: Any,
     result = run(runner, "連休明けに水道代を払って", "c_001", datetime.fromisoformat(now))
     assert result.action.value == "confirm", result.reason
     assert str(result.entities.execute_on) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "payee"),
+    [("お祝いで翔くんに5000円送って", "p_006"), ("旅行代で陽子さんに8000円振り込んで", "p_011")],
+)
+def test_what_is_said_before_a_particle_is_no_part_of_the_name(runner: Any, text: str, payee: str) -> None:
+    """(Added after blind round 22's お年玉で翔くんに: the rule, with other phrasings.)"""
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.recipient_id) == ("confirm", payee)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from teller.domain.bank import Account, Card, CustomerSnapshot
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
-from teller.normalize.script import KANJI_CLASS
+from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.turn import NormalizedTurn
 
 _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -229,6 +229,7 @@ _NOT_A_NAME_JA = frozenset(
 _JA_PHRASE = re.compile(
     r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
 )
+_BEFORE_PARTICLE_JA = re.compile(rf"^.+(?:で|も|から|として)(?=[{KANJI_CLASS}{KATAKANA_CLASS}])")
 _NOT_A_NAME = frozenset(
     {
         "money",
@@ -262,8 +263,10 @@ def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
     """The words the customer used for the recipient, if any, with amounts and dates removed."""
     if turn.japanese:
         m = _JA_PHRASE.search(residual)
-        if m and m.group("who") not in _NOT_A_NAME_JA:
-            return m.group("who")
+        # "お年玉で翔くんに": what went before a particle between kanji is no part of the name
+        who = _BEFORE_PARTICLE_JA.sub("", m.group("who")) if m else None
+        if who and who not in _NOT_A_NAME_JA:
+            return who
         return None
     for pattern in (_TO_PHRASE, _VERB_PHRASE):
         m = pattern.search(residual)
