@@ -376,3 +376,24 @@ def test_blind_round_21_development_part_scores_all(tmp_path: Path) -> None:
     cases = HERE / "blind_round21.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 1.0)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_22_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 22's development part (60, written blind: Japanese as spoken and typed — dialect, keigo,
+    chat, kana, formal numerals): 50/60 at its first run (2 acting wrongly), 56/60 after round 19 (the four
+    left ask or refuse: a grandchild named in a long keigo story, romaji Japanese, a Kansai balance
+    question, a negation in a story about the speaker). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round22.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_23_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 23's development part (60, written blind: amounts and dates): 51/60 at its first run (5
+    acting wrongly), 58/60 after round 18 ("shoot … one and a half k" and "twelve ninety-nine" ask). Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round23.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
