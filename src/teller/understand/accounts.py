@@ -69,6 +69,12 @@ _ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
 _BALANCE_JA = re.compile(rf"{_JA_NAME}の?(?:カードの?)?残高")
 # A gift card or a store's prepaid card is another company's money, whoever's name is on it.
 _GIFT_CARD = re.compile(r"\bgift ?cards?\b|ギフトカード|商品券|プリペイドカード|ギフト券")
+# "the balance on my target card", "how much is left on my amazon card", "my costco card balance": a card
+# with a balance of its own, by a name that is none of the customer's cards
+_CARD_BALANCE_EN = re.compile(
+    rf"\b(?:balance|left|remaining|credit)\b[^.?!]{{0,12}}?\b(?:on|of|in)\s+(?:my|our|the)\s+"
+    rf"(?P<mods>{_MOD}{{1,2}}?)card\b|\b(?:my|our|the)\s+(?P<mods2>{_MOD}{{1,2}}?)card(?:'s)?\s+balance\b"
+)
 _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から")
 # "my account ending in 7777", "the acct that ends with 123": an account by digits that may be none of theirs
 _ENDING_EN = re.compile(
@@ -140,6 +146,10 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     if intent in _READS:
         if gift := _GIFT_CARD.search(text):
             return gift.group(0)
+        cards = {w for c in snapshot.cards for w in re.findall(r"[\w'-]+", f"{c.label} {c.type}".casefold())}
+        for m in _CARD_BALANCE_EN.finditer(text):
+            if _unknown_en(m["mods"] or m["mods2"], known | cards):
+                return m.group(0)
         for m in (*_ACCOUNT_EN.finditer(text), *_BALANCE_EN.finditer(text)):
             if _unknown_en(m["mods"], known):
                 return m.group(0)

@@ -275,7 +275,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\b(?:pay|settle|clear)\b.*\bbills?\b|\bbill pay(?:ment)?\b.*\b(?:for|to)\b|"
             # "schedule my con ed bill": the bill is what is scheduled (a day is meant; the coverage check
             # asks for it when none is said) — not "schedule a call about my water bill"
-            r"\bschedule (?:(?!(?:about|regarding|re|for|with|to|on|concerning)\b)[\w.'-]+ ){0,4}bills?\b"
+            r"\bschedule (?:(?!(?:about|regarding|re|for|with|to|on|concerning)\b)[\w.'-]+ ){0,4}"
+            r"(?:bills?|(?:bill )?payments?)\b"
         ),
     ),
     (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)")),

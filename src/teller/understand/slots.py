@@ -15,9 +15,10 @@ from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.turn import NormalizedTurn
 
 _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("USD", re.compile(r"\b(?:usd|dollars?|us\$)\b|ドル|米ドル")),
-    ("JPY", re.compile(r"\b(?:jpy|yen)\b|円")),
-    ("EUR", re.compile(r"\b(?:eur|euros?)\b|ユーロ")),
+    # ASCII word edges: "usd口座" is the dollar account (\b finds no edge between d and 口)
+    ("USD", re.compile(r"(?<![a-z])(?:usd|dollars?|us\$)(?![a-z])|ドル|米ドル")),
+    ("JPY", re.compile(r"(?<![a-z])(?:jpy|yen)(?![a-z])|円")),
+    ("EUR", re.compile(r"(?<![a-z])(?:eur|euros?)(?![a-z])|ユーロ")),
     ("foreign", re.compile(r"\bforeign[- ]currency\b|外貨")),  # any but the main account's currency
 )
 _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
