@@ -68,7 +68,9 @@ _REQUEST = _rx(
     r"remit|zelle|venmo)\b|"
     r"(?:て|で)(?:ください|下さい|くれ|ほしい|欲しい|もらえ|もらい|いただけ|いただき|おいて|おいで|ちょうだい)|"
     # 〜たい (want), not 〜たみたい / 〜ないみたい (seems)
-    r"(?<![たっだいる]み)たい|お願い|おねがい|頼む|たのむ|といて|どいて"
+    r"(?<![たっだいる]み)たい|お願い|おねがい|頼む|たのむ|といて|どいて|"
+    # a plain て-form ending the sentence is an order: 伊藤さんに2万円送金して。 (not 送金して？, asked)
+    r"(?<=[しっんいえけめせべれ])て(?=[。.!！…]|\s*$)|(?<=ん)で(?=[。.!！…]|\s*$)"
 )
 # A question that opens with a question word asks, whatever "I have to / need to" it holds ("when do
 # I have to pay my bill", "what's the least I need to pay"); so does asking to be told something.
@@ -102,6 +104,10 @@ def utterance_form(folded: str) -> str:
     it; otherwise any question makes it a question ("How do I lock my card? Just asking.")."""
     parts = sentences(folded)
     if len(parts) < 2:
+        asked_after = _ORDER_THEN_QUESTION.match(folded)
+        order = asked_after["order"] if asked_after else ""
+        if order and _IMPERATIVE.match(order) and _COMMAND_VERB.search(order):
+            return "request"  # "transfer $120 to aoife, and how long will it take?": the order stands
         return _sentence_form(folded)
     forms = [_sentence_form(p) for p in parts]
     if any(f == "question" and _REFERS_BACK.search(p) for f, p in zip(forms, parts, strict=True)):
@@ -143,6 +149,16 @@ _COMMAND_VERB = _rx(
 _REFERS_BACK = _rx(
     r"\b(?:do|doing|achieve|accomplish|go about|set up|arrange) (?:that|it|this|so)\b|"
     r"(?:それ|これ)(?:は|を)?(?:どう|どのように)|その(?:やり方|方法|手続き)"
+)
+
+
+# An order, then a question about it in a clause of its own: "send david $75, and how long will it take?"
+_ORDER_THEN_QUESTION = re.compile(
+    r"^(?P<order>[^,;]+?)[,;]\s*(?:and|but|also|plus|oh and)\s+"
+    r"(?P<question>(?:how|when|what|will|is|does|do|can)\b.*)$"
+)
+_IMPERATIVE = _rx(
+    rf"{_LEAD}(?:please )?(?:send|transfer|wire|pay|move|remit|lock|unlock|freeze|unfreeze|block|unblock)\b"
 )
 
 
@@ -333,9 +349,25 @@ _SENDS_A_THING = _rx(
 )
 
 
+# "transfer my game progress to my new phone", "move my saved games over": the thing moved is named and is
+# no money (a money word, an account, an amount or a person's share would be)
+_MOVES_MY = re.compile(
+    r"\b(?:transfer|move|copy|sync|migrate)\s+(?:all\s+(?:of\s+)?)?(?:my|our)\s+"
+    r"(?P<obj>[a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:to|over|onto|from|across)\b"
+)
+_MONEY_OBJECT = re.compile(
+    r"\b(?:money|funds?|cash|balance|savings|checking|paycheck|salary|wages?|deposit|rent|payments?|bills?|"
+    r"accounts?|dollars?|bucks|yen|euros?|remaining|rest|change|tip|share|half|part|allowance|budget|"
+    r"emergency|earnings|income|refund|bonus|loan|card|cards)\b"
+)
+
+
 def sends_a_thing(folded: str) -> bool:
     """ "i sent maria 50 last week, can you send her the receipt": what is sent is not money."""
-    return bool(_SENDS_A_THING.search(folded))
+    if _SENDS_A_THING.search(folded):
+        return True
+    moved = _MOVES_MY.search(folded)
+    return moved is not None and not _MONEY_OBJECT.search(moved["obj"]) and not any(ch.isdigit() for ch in folded)
 
 
 def names_non_banking_object(folded: str) -> bool:
