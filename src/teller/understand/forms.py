@@ -367,7 +367,9 @@ def sends_a_thing(folded: str) -> bool:
     if _SENDS_A_THING.search(folded):
         return True
     moved = _MOVES_MY.search(folded)
-    return moved is not None and not _MONEY_OBJECT.search(moved["obj"]) and not any(ch.isdigit() for ch in folded)
+    if moved is None or any(ch.isdigit() for ch in folded):
+        return False
+    return not _MONEY_OBJECT.search(moved["obj"])
 
 
 def names_non_banking_object(folded: str) -> bool:
