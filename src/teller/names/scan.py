@@ -40,6 +40,7 @@ _AFTER = frozenset("にへのをがはともでやかさくちま")
 _AFTER_PART = frozenset("にへさくち")
 _BEFORE = frozenset("にへのをがはともでてやから")
 _AFTER_KANJI = frozenset("宛様氏殿君")
+_BEFORE_WORDS = ("まず", "つぎに", "次に", "最後に", "さいごに", "それから", "あと")
 
 
 def scan_hits(t: Tables, text: str, allowed: frozenset[int], *, prefolded: bool = False) -> list[Hit]:
@@ -177,6 +178,8 @@ def _bounded(norm: str, start: int, end: int, sk: ScanKey, payee: bool) -> bool:
     if after and payee and is_kanji(after) and after not in _AFTER_KANJI:
         return False  # 佐藤健|太: a longer name goes on
     # Short keys need a clean start too: しょう must not match inside しましょう.
+    if norm.endswith(_BEFORE_WORDS, 0, start):
+        return True  # まず電気代を…: an adverb that opens the order
     return not (len(sk.key) < 4 and before and is_hiragana(before) and before not in _BEFORE)
 
 

@@ -30,6 +30,7 @@ from teller.config import Settings, load_settings
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Action, Intent
 from teller.domain.reasons import Reason
+from teller.domain.trace import TraceItem
 from teller.domain.turn import CandidateOut, PendingOut, TraceOut, TurnRequest, TurnResult
 from teller.errors import ConfirmationError, NotFound
 from teller.llm.extract import ExtractionInput, ExtractionOutcome, Extractor, build_extractor
@@ -51,6 +52,7 @@ from teller.store.repo import BankRepository
 from teller.store.scheduled import ScheduledPayments
 from teller.understand.choices import from_trace
 from teller.understand.classifier import default_classifier
+from teller.understand.clauses import split_orders
 from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
@@ -140,11 +142,18 @@ class TurnRunner:
             local_now = request.now.astimezone(ZoneInfo(snapshot.customer.timezone))
             today = local_now.date()
         with clock.stage("normalize"):
-            turn = normalize_turn(request.text, today=today, country=country_of(snapshot.customer.locale))
+            country = country_of(snapshot.customer.locale)
+            turn = normalize_turn(request.text, today=today, country=country)
+            orders = split_orders(turn.folded)
+            if orders is not None:  # two orders in a row: the first is this turn's, from its own words
+                turn = normalize_turn(orders[0], today=today, country=country)
         with clock.stage("names"):
             evidence = gather(turn, index_for(snapshot, self.settings.names))
         with clock.stage("understand"):
             understood = self.fast_path.understand(turn, snapshot, evidence)
+            if orders is not None:
+                later = TraceItem("understand", "second_request", orders[1], "next")
+                understood = replace(understood, trace=(*understood.trace, later))
             reason = llm_step.llm_reason(
                 understood, turn, evidence, confident=self.settings.understand.confident
             )

@@ -127,3 +127,44 @@ def refusal_marker(folded: str) -> tuple[Marker, ...]:
     meant, as after a self-correction."""
     refused = refused_clause(folded)
     return () if refused is None else (Marker(refused[1], refused[1], REFUSED),)
+
+
+# Two orders in one turn, one after the other: "pay the verizon bill and then send david $30", まずガス代を
+# 払って、それから伊藤さんに3000円送って. The first said is the one proposed, understood from its own clause
+# only (so the second's payee or amount never fills it); the rest is kept in the trace as the next request.
+_SEQUENCE = re.compile(
+    r"\s*(?:[,;.]\s*)?(?:\b(?:and|then|also|after that|afterwards|plus)\b[,]?\s*)+|"
+    r"\s*[、,]\s*(?:それから|そのあと|その後|あと|あとは|次に|それと|ついでに)[、,]?\s*"
+)
+_ORDER_HEAD_EN = re.compile(
+    r"^(?:(?:and|then|also|please|first|just|can you|could you|would you)[,]?\s+)*"
+    r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
+)
+_FIRST_EN = re.compile(r"^(?:first\s+|(?:please|can you|could you|would you)\s+)*")
+
+
+def split_orders(folded: str) -> tuple[str, str] | None:
+    """(the first order, the rest) when the turn gives two orders in a row, each in its own clause."""
+    if not folded.isascii():
+        return _split_ja(folded)
+    if not _ORDER_HEAD_EN.match(folded):
+        return None
+    for m in _SEQUENCE.finditer(folded):
+        rest = folded[m.end() :]
+        if m.start() > 0 and _ORDER_HEAD_EN.match(rest) and not _REFUSED_EN.match(rest):
+            return folded[: m.start()].strip(" ,;."), rest
+    return None
+
+
+# 〜払って、(それから|あと)〜送って: an order ending in its request form, then another
+_ORDER_END_JA = re.compile(
+    r"(?:払|送|振り?込|止め|ロック)(?:って|んで|して|めて)(?:ください|下さい|おいて)?$"
+)
+
+
+def _split_ja(folded: str) -> tuple[str, str] | None:
+    for m in _SEQUENCE.finditer(folded):
+        first, rest = folded[: m.start()].strip(" 、,"), folded[m.end() :]
+        if _ORDER_END_JA.search(first) and _REQUEST_JA.search(rest) and _COMMAND_WORD.search(rest):
+            return first, rest
+    return None

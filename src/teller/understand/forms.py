@@ -34,7 +34,9 @@ _HOWTO = _rx(
     # "if I freeze my card, can I still use apple pay": a question after a condition
     r"\bif (?:i|we)\b.*\b(?:can|could|will|would|do|does|should) (?:i|we|it)\b|\bwill i (?:still )?be able\b|"
     r"どうすれば|どうしたら|どうやって|どうやれば|どうやる(?:ん|の|か)|どうなり|どうなる|方法|やり方|仕方|方を教え|払い方|"
-    r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か"
+    r"どのくらい|どれくらい|何日|いつまで|かかりますか|かかる[?？]|(?:たら|ば)いい(?:です)?か|"
+    # wondering aloud whether to: 2万円送ってもいいかな, 払っちゃっていいかしら
+    r"(?:て|で)(?:も)?(?:いい|大丈夫)(?:の)?(?:かな|かしら)"
 )
 # "〜できますか" asks whether something is possible, unless a request comes with it (お願いできますか).
 _CAN_I_JA = _rx(
@@ -43,7 +45,7 @@ _CAN_I_JA = _rx(
     r"できる(?:ん|の)(?:です|でしょう|だろう)?(?:か|かね|かな)|可能(?:なん|なの)?(?:です|でしょう)(?:か|かね)"
 )
 _PERMISSION = _rx(
-    rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か|"
+    rf"{_LEAD}(?:can|could|may) i\b|(?:て|で)も(?:いい|よい|大丈夫|よろしい)(?:です|でしょう)?か(?!な|しら)|"
     # 鈴木さんに明日3万円振り込むってできる？, 送金することってできますか: asked whether it can be done
     # (the money verb itself: 送金を取り消すことはできますか asks about undoing one)
     r"(?:(?:振り?込む|送る|送金する|払う|支払う)(?:ように|よう)?予約(?:する)?|"  # 支払うように予約できますか
