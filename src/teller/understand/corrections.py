@@ -21,7 +21,8 @@ _EN = (
     r"(?<![a-z'])(?:no,? wait|wait,? no|oh wait|no no|no sorry|sorry,? i mean|i mean|i meant|"
     r"make (?:that|it)|"
     r"actually(?:,? (?:make (?:that|it)|no))?|scratch that|correction|or rather|rather|oops|wait|sorry|"
-    r"never ?mind|(?<!a )(?<!the )hold on(?! to\b)|hang on|(?:just )?(?:one|a) (?:sec|second|moment|minute)|"
+    r"never ?mind|forget (?:it|that|about it)|don'?t bother|cancel that|scrap that|"
+    r"(?<!a )(?<!the )hold on(?! to\b)|hang on|(?:just )?(?:one|a) (?:sec|second|moment|minute)|"
     r"give me a (?:sec|second|moment|minute)|no)(?![a-z'])"
 )
 # "no" and "wait" count only between commas or after one ("…to maria garcia, no, to david lee"),

@@ -40,11 +40,25 @@ def _span(e: Extraction[AmountValue] | None) -> Span | None:
     return (e.start, e.end) if e is not None else None
 
 
+# A figure told as what something was ("last month's bill was $58", 先月の電気代は1万円だった): a fact of
+# the story, not the amount to pay now
+_WAS_BEFORE = re.compile(r"\b(?:was|were|came to|cost|totaled|totalled)\s+(?:about |around |only |just )?$")
+_WAS_AFTER = re.compile(r"\s*(?:だった|でした|かかった|かかりました)")
+
+
+def _stated_before(folded: str, amount: Extraction[AmountValue]) -> bool:
+    return bool(_WAS_BEFORE.search(folded, 0, amount.start) or _WAS_AFTER.match(folded, amount.end))
+
+
 def _corrected_amount(
     turn: NormalizedTurn, markers: tuple[Marker, ...]
 ) -> tuple[Extraction[AmountValue] | None, list[Span]]:
     """The amount to use, after corrections, and the spans of the amounts it replaced."""
-    outside_dates = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+    outside_dates = [
+        a
+        for a in turn.amounts
+        if not any(d.start <= a.start < d.end for d in turn.dates) and not _stated_before(turn.folded, a)
+    ]
     kept, replaced = supersede(markers, outside_dates)
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:
