@@ -115,3 +115,28 @@ def test_a_figure_stated_in_the_past_is_not_the_amount_paid(
 )
 def test_an_order_retracted_in_other_words_does_not_act(runner: Any, text: str) -> None:
     assert not acts(run(runner, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "minor"),
+    [
+        ("David Lee paid $60 for our tickets yesterday, send him half", "c_002", "p_104", 3000),
+        ("伊藤翔さんがタクシー代3000円を払ってくれたから半分送って", "c_001", "p_006", 1500),
+        ("maria garcia covered the $45 lunch, send her a third", "c_002", "p_101", 1500),
+    ],
+)
+def test_a_share_of_the_one_amount_told_is_that_share_sent_now(
+    runner: Any, text: str, customer: str, payee: str, minor: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm", result.reason
+    assert (result.entities.recipient_id, result.entities.amount_minor, result.entities.execute_on) == (
+        payee,
+        minor,
+        None,
+    )
+
+
+def test_a_share_of_two_amounts_told_is_asked_about(runner: Any) -> None:
+    result = run(runner, "the bill was $80 and the tip $20, send david lee half")
+    assert not acts(result)
