@@ -21,7 +21,9 @@ _EN = (
     r"(?<![a-z'])(?:no,? wait|wait,? no|oh wait|no no|no sorry|sorry,? i mean|i mean|i meant|"
     r"make (?:that|it)|"
     r"actually(?:,? (?:make (?:that|it)|no))?|scratch that|correction|or rather|rather|oops|wait|sorry|"
-    r"never ?mind|forget (?:it|that|about it)|don'?t bother|cancel that|scrap that|"
+    # taking the order back, as the last words ("…you know what, forget it"; not "so I don't forget it")
+    r"never ?mind|(?<!don't )(?<!dont )(?<!not )(?<!never )(?:forget (?:it|that|about it)|don'?t bother|"
+    r"cancel that|scrap that)(?=[\s.!,]*$)|"
     r"(?<!a )(?<!the )hold on(?! to\b)|hang on|(?:just )?(?:one|a) (?:sec|second|moment|minute)|"
     r"give me a (?:sec|second|moment|minute)|no)(?![a-z'])"
 )

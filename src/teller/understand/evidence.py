@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from teller.domain.trace import Extraction
 from teller.names import NameIndex, NameMatch
@@ -48,6 +49,39 @@ _WAS_AFTER = re.compile(r"\s*(?:だった|でした|かかった|かかりまし
 
 def _stated_before(folded: str, amount: Extraction[AmountValue]) -> bool:
     return bool(_WAS_BEFORE.search(folded, 0, amount.start) or _WAS_AFTER.match(folded, amount.end))
+
+
+# A share of the one amount told: "david paid $60 for the tickets, send him half", タクシー代3000円を払って
+# くれたから半分送って. Said with no number of its own, it is that share of the one amount said before it;
+# with several amounts said (or a share that is no whole number of minor units) it is not read, and asks.
+_SHARE = re.compile(
+    r"(?<![a-z])(?P<en>half|a third|one third|a quarter|one quarter)(?![a-z])"
+    r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
+    r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)"
+)
+_SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
+           "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
+
+
+def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span] | None:
+    share = _SHARE.search(turn.folded)
+    if share is None:
+        return None
+    said = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+    if any(a.start < share.end() and share.start() < a.end for a in said):
+        return None  # "half a grand" is an amount of its own
+    before = [a for a in said if a.end <= share.start()]
+    if len(said) != 1 or len(before) != 1 or before[0].value.currency is None:
+        return None
+    told = before[0]
+    value = told.value.major / _SHARES[share.group()]
+    if value != value.quantize(Decimal("0.01")) or (told.value.currency == "JPY" and value != int(value)):
+        return None
+    amount = AmountValue(
+        value.quantize(Decimal("0.01")) if told.value.currency != "JPY" else Decimal(int(value)),
+        told.value.currency,
+    )
+    return Extraction(share.start(), share.end(), share.group(), amount, "share_of_said"), (told.start, told.end)
 
 
 def _corrected_amount(
@@ -93,6 +127,8 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     said = (*find_markers(turn.folded), *request_marker(turn.folded), *refusal_marker(turn.folded))
     markers = tuple(sorted(said, key=lambda m: m.start))
     amount, replaced = _corrected_amount(turn, markers)
+    if (shared := _share_of_said(turn)) is not None:
+        amount, replaced = shared[0], [*replaced, shared[1]]
     residual = turn.without(amount, *turn.dates)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))
     billers, _ = _corrected_names(index, blanked, markers, "biller")
