@@ -140,3 +140,16 @@ def test_a_share_of_the_one_amount_told_is_that_share_sent_now(
 def test_a_share_of_two_amounts_told_is_asked_about(runner: Any) -> None:
     result = run(runner, "the bill was $80 and the tip $20, send david lee half")
     assert not acts(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "minor"),
+    [
+        ("send david lee $50 for his half of the rent", 5000),
+        ("pay maria garcia $18 for my half of the cab", 1800),
+    ],
+)
+def test_a_portion_named_beside_its_own_amount_is_that_amount(runner: Any, text: str, minor: int) -> None:
+    """(Added after blind round 15's development line "…$32 for her half of the groceries" became $16.)"""
+    result = run(runner, text)
+    assert (result.action.value, result.entities.amount_minor) == ("confirm", minor)

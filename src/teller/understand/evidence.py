@@ -55,7 +55,9 @@ def _stated_before(folded: str, amount: Extraction[AmountValue]) -> bool:
 # くれたから半分送って. Said with no number of its own, it is that share of the one amount said before it;
 # with several amounts said (or a share that is no whole number of minor units) it is not read, and asks.
 _SHARE = re.compile(
-    r"(?<![a-z])(?P<en>half|a third|one third|a quarter|one quarter)(?![a-z])"
+    # ("her half of the groceries" is hers: a portion named, not a share to work out)
+    r"(?<![a-z])(?P<en>(?<!his )(?<!her )(?<!my )(?<!their )(?<!your )(?<!our )half|a third|one third|"
+    r"a quarter|one quarter)(?![a-z])"
     r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
     r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)"
 )
@@ -81,7 +83,8 @@ def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span]
         value.quantize(Decimal("0.01")) if told.value.currency != "JPY" else Decimal(int(value)),
         told.value.currency,
     )
-    return Extraction(share.start(), share.end(), share.group(), amount, "share_of_said"), (told.start, told.end)
+    extraction = Extraction(share.start(), share.end(), share.group(), amount, "share_of_said")
+    return extraction, (told.start, told.end)
 
 
 def _corrected_amount(
