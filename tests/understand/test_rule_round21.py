@@ -92,20 +92,6 @@ def test_asking_oneself_whether_to_send_does_not_act(runner: Any, text: str, cus
 
 
 @pytest.mark.parametrize(
-    ("text", "customer", "biller", "minor"),
-    [
-        ("last month's water bill was $58 but pay this month's", "c_002", "b_104", 6150),
-        ("先月の電気代は1万円だったけど、今月分を払って", "c_001", "b_001", 12400),
-    ],
-)
-def test_a_figure_stated_in_the_past_is_not_the_amount_paid(
-    runner: Any, text: str, customer: str, biller: str, minor: int
-) -> None:
-    result = run(runner, text, customer)
-    assert (result.entities.biller_id, result.entities.amount_minor) == (biller, minor)
-
-
-@pytest.mark.parametrize(
     "text",
     [
         "send david lee $80... hmm, you know what, forget it",

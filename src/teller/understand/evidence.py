@@ -41,61 +41,47 @@ def _span(e: Extraction[AmountValue] | None) -> Span | None:
     return (e.start, e.end) if e is not None else None
 
 
-# A figure told as what something was ("last month's bill was $58", 先月の電気代は1万円だった): a fact of
-# the story, not the amount to pay now
-_WAS_BEFORE = re.compile(r"\b(?:was|were|came to|cost|totaled|totalled)\s+(?:about |around |only |just )?$")
-_WAS_AFTER = re.compile(r"\s*(?:だった|でした|かかった|かかりました)")
-
-
-def _stated_before(folded: str, amount: Extraction[AmountValue]) -> bool:
-    return bool(_WAS_BEFORE.search(folded, 0, amount.start) or _WAS_AFTER.match(folded, amount.end))
-
-
 # A share of the one amount told: "david paid $60 for the tickets, send him half", タクシー代3000円を払って
-# くれたから半分送って. Said with no number of its own, it is that share of the one amount said before it;
-# with several amounts said (or a share that is no whole number of minor units) it is not read, and asks.
+# くれたから半分送って. The share is what the money verb sends, and the one amount said before that verb is
+# the story's; with several amounts said (or a share that is no whole number of minor units) it is not read.
 _SHARE = re.compile(
-    # ("her half of the groceries" is hers: a portion named, not a share to work out)
-    r"(?<![a-z])(?P<en>(?<!his )(?<!her )(?<!my )(?<!their )(?<!your )(?<!our )half|a third|one third|"
-    r"a quarter|one quarter)(?![a-z])"
+    r"\b(?P<verb>send|pay|give|transfer|wire|venmo|zelle)\s+(?:[a-z'-]+\s+){0,3}?"
+    r"(?P<en>half|a third|one third|a quarter|one quarter)(?![a-z])"
     r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
-    r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)"
+    r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)(?:を|だけ)?(?=送|振り?込|払|返)"
 )
 _SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
            "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
 
 
 def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span] | None:
-    share = _SHARE.search(turn.folded)
-    if share is None:
+    found = _SHARE.search(turn.folded)
+    if found is None:
         return None
+    part = "en" if found["en"] else "ja"
+    start, end, word = found.start(part), found.end(part), found[part]
     said = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
-    if any(a.start < share.end() and share.start() < a.end for a in said):
+    if any(a.start < end and start < a.end for a in said):
         return None  # "half a grand" is an amount of its own
-    before = [a for a in said if a.end <= share.start()]
+    before = [a for a in said if a.end <= found.start()]
     if len(said) != 1 or len(before) != 1 or before[0].value.currency is None:
         return None
     told = before[0]
-    value = told.value.major / _SHARES[share.group()]
+    value = told.value.major / _SHARES[word]
     if value != value.quantize(Decimal("0.01")) or (told.value.currency == "JPY" and value != int(value)):
         return None
     amount = AmountValue(
         value.quantize(Decimal("0.01")) if told.value.currency != "JPY" else Decimal(int(value)),
         told.value.currency,
     )
-    extraction = Extraction(share.start(), share.end(), share.group(), amount, "share_of_said")
-    return extraction, (told.start, told.end)
+    return Extraction(start, end, word, amount, "share_of_said"), (told.start, told.end)
 
 
 def _corrected_amount(
     turn: NormalizedTurn, markers: tuple[Marker, ...]
 ) -> tuple[Extraction[AmountValue] | None, list[Span]]:
     """The amount to use, after corrections, and the spans of the amounts it replaced."""
-    outside_dates = [
-        a
-        for a in turn.amounts
-        if not any(d.start <= a.start < d.end for d in turn.dates) and not _stated_before(turn.folded, a)
-    ]
+    outside_dates = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
     kept, replaced = supersede(markers, outside_dates)
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:
