@@ -397,3 +397,25 @@ def test_blind_round_23_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round23.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_24_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 24's development part (60, written blind: commands and what sits near them — questions
+    about the bank, requests outside banking in banking words): 52/60 at its first run (3 acting wrongly),
+    58/60 after round 20 (a Japanese parcel question answered as a bank question; "500 gems" refused rather
+    than called out of scope). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round24.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_25_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 25's development part (60, written blind: utterances of more than one part): 33/60 at its
+    first run (8 acting wrongly), 40/60 after round 21 (2 acting wrongly left: a gas bill taken back for the
+    electricity bill in a long story, and last month's figure paid for this month's bill). Its 140 held-out
+    cases are never opened here."""
+    cases = HERE / "blind_round25.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 40 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
