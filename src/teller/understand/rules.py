@@ -276,7 +276,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "schedule my con ed bill": the bill is what is scheduled (a day is meant; the coverage check
             # asks for it when none is said) — not "schedule a call about my water bill"
             r"\bschedule (?:(?!(?:about|regarding|re|for|with|to|on|concerning)\b)[\w.'-]+ ){0,4}"
-            r"(?:bills?|(?:bill )?payments?)\b"
+            r"bills?\b"
         ),
     ),
     (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)")),
@@ -287,7 +287,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:send|transfer|wire|remit|pay|give(?! (?:me|us|it back)\b)|move|zelle|venmo)\b|"
             # "schedule 300 to mohammed", "schedule a transfer of 50…": money set for a day
-            r"\bschedule (?=(?:it|that|this)\b|(?:a |an |the )?(?:payment|transfer|\$?\d|(?:one|two|three|four|five|six|seven|"
+            # ("schedule the verizon payment": a payment to a biller named, made a bill payment by the fast path)
+            r"\bschedule (?=(?:it|that|this)\b|(?:a |an |the |my )?(?:[\w'-]+ ){0,2}?(?:payment|transfer)\b|"
+            r"(?:a |an |the )?(?:\$?\d|(?:one|two|three|four|five|six|seven|"
             r"eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b))|"
             # "can I get 75 dollars sent to lan nguyen", "have $40 wired over to maria"
             r"\b(?:get|have)\b[^.?!]{0,40}\b(?:sent|transferred|wired) (?:over |across )?to\b"
