@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from teller.domain.trace import Extraction
 from teller.normalize.numbers_en import MAGNITUDE_WORDS, TENS
+from teller.normalize.numbers_ja import KANJI_DIGITS, LARGE, SMALL
 
 DIGIT_WORDS: dict[str, str] = {
     "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
@@ -128,14 +129,15 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
 
 # Digits written in kanji one by one, with no place word (十百千万): 末尾一二三四, 九九二〇 — a code, not
 # a number (二千 or 三万 are amounts, read by the amount scanner).
-_KANJI_DIGIT = dict(zip("〇零一二三四五六七八九", "00123456789", strict=True))
-_KANJI_DIGITS = "".join(_KANJI_DIGIT)
-_KANJI_RUN = re.compile(f"(?<![{_KANJI_DIGITS}十百千万億])[{_KANJI_DIGITS}]{{3,}}(?![十百千万億円])")
+_KANJI_DIGITS = "".join(KANJI_DIGITS)
+_PLACES = "".join(SMALL) + "".join(LARGE)
+_KANJI_RUN = re.compile(f"(?<![{_KANJI_DIGITS}{_PLACES}])[{_KANJI_DIGITS}]{{3,}}(?![{_PLACES}円])")
 
 
 def _kanji_digits(text: str, min_len: int) -> list[Extraction[str]]:
-    return [
-        Extraction(m.start(), m.end(), m.group(), "".join(_KANJI_DIGIT[c] for c in m.group()), "kanji_digits")
-        for m in _KANJI_RUN.finditer(text)
-        if len(m.group()) >= min_len
-    ]
+    out = []
+    for m in _KANJI_RUN.finditer(text):
+        digits = "".join(str(KANJI_DIGITS[c]) for c in m.group())
+        if len(digits) >= min_len:
+            out.append(Extraction(m.start(), m.end(), m.group(), digits, "kanji_digits"))
+    return out

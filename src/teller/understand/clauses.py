@@ -140,7 +140,6 @@ _ORDER_HEAD_EN = re.compile(
     r"^(?:(?:and|then|also|please|first|just|can you|could you|would you)[,]?\s+)*"
     r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
 )
-_FIRST_EN = re.compile(r"^(?:first\s+|(?:please|can you|could you|would you)\s+)*")
 
 
 def split_orders(folded: str) -> tuple[str, str] | None:

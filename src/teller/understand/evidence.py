@@ -20,7 +20,7 @@ from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.clauses import refusal_marker, refused_clause, request_marker
 from teller.understand.corrections import REFUSED, Marker, find_markers, supersede
-from teller.understand.slots import find_amount
+from teller.understand.slots import amounts_outside_dates, find_amount
 
 Span = tuple[int, int]
 _POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
@@ -60,7 +60,7 @@ def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span]
         return None
     part = "en" if found["en"] else "ja"
     start, end, word = found.start(part), found.end(part), found[part]
-    said = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+    said = amounts_outside_dates(turn)
     if any(a.start < end and start < a.end for a in said):
         return None  # "half a grand" is an amount of its own
     before = [a for a in said if a.end <= found.start()]
@@ -68,12 +68,10 @@ def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span]
         return None
     told = before[0]
     value = told.value.major / _SHARES[word]
-    if value != value.quantize(Decimal("0.01")) or (told.value.currency == "JPY" and value != int(value)):
+    minor = Decimal(1) if told.value.currency == "JPY" else Decimal("0.01")  # no share below a minor unit
+    if value != value.quantize(minor):
         return None
-    amount = AmountValue(
-        value.quantize(Decimal("0.01")) if told.value.currency != "JPY" else Decimal(int(value)),
-        told.value.currency,
-    )
+    amount = AmountValue(value.quantize(minor), told.value.currency)
     return Extraction(start, end, word, amount, "share_of_said"), (told.start, told.end)
 
 
@@ -81,8 +79,7 @@ def _corrected_amount(
     turn: NormalizedTurn, markers: tuple[Marker, ...]
 ) -> tuple[Extraction[AmountValue] | None, list[Span]]:
     """The amount to use, after corrections, and the spans of the amounts it replaced."""
-    outside_dates = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
-    kept, replaced = supersede(markers, outside_dates)
+    kept, replaced = supersede(markers, amounts_outside_dates(turn))
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:
         # "thirty dollars, no wait, forty-five": the correction keeps the currency it corrects.

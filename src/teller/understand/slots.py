@@ -182,6 +182,11 @@ def find_count(turn: NormalizedTurn) -> int | None:
     return None
 
 
+def amounts_outside_dates(turn: NormalizedTurn) -> list[Extraction[AmountValue]]:
+    """The turn's amounts; a number inside a date ("december 1", "the 28th") is the date's, never one."""
+    return [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+
+
 def find_amount(
     turn: NormalizedTurn, amounts: Sequence[Extraction[AmountValue]] | None = None
 ) -> Extraction[AmountValue] | None:
@@ -190,8 +195,7 @@ def find_amount(
     `amounts` narrows the choice (after a self-correction); by default every amount outside a date.
     """
     if amounts is None:
-        # A number inside a date ("december 1", "the 28th") is the date's, never an amount.
-        amounts = [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
+        amounts = amounts_outside_dates(turn)
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
