@@ -3,19 +3,22 @@ letters (inside another word, or a word the rule passed over), and the trace say
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from tests.voice.test_hearing import NOW_US, Scripted, _spoken_turn
 
 from teller.voice.hearing import Ear, ear_fix, hear
 from teller.voice.hearing_forced import forced_names
 
 # (customer, heard, text run, (rule, heard stretch, put, where the stretch starts in the heard text))
 ELSEWHERE = [
-    # the stretch also stands earlier, before "account" (a product, no payee: the rule passed over it)
+    # the stretch also stands earlier, before "card" (a product, no payee: the rule passed over it)
     (
         "c_002",
-        "Move $40 from the Merida account to Merida.",
-        "Move $40 from the Merida account to Maria.",
-        ("hear:name", "Merida", "Maria", 36),
+        "From the Merida card, send $40 to Merida.",
+        "From the Merida card, send $40 to Maria.",
+        ("hear:name", "Merida", "Maria", 34),
     ),
     # ... or inside another word, earlier in the sentence
     (
@@ -176,7 +179,16 @@ def test_the_forced_look_skips_the_letters_inside_another_word(ears: dict[str, E
 
 def test_the_forced_look_finds_a_name_hearing_put_right_where_it_put_it(ears: dict[str, Ear]) -> None:
     """A near-miss name put right by `hear:name` is looked at in its new place, not an earlier "Maria"."""
-    forced = [("Merida", "Maria Garcia", 0.4), ("Merida", "Sarah Johnson", 0.2)]
-    text, changes = hear("The Merida account: send $40 to Merida.", (), ears["c_002"], forced=forced)
-    assert [(c.rule, c.at) for c in changes] == [("hear:name", 32), ("hear:forced_rival", 32)]
-    assert text == "The Merida account: send $40 to Maria (or Sarah Johnson)."
+    forced = [("Merida", "Maria Garcia", 0.4), ("Merida", "David Lee", 0.2)]
+    text, changes = hear("From the Merida card, send $40 to Merida.", (), ears["c_002"], forced=forced)
+    assert [(c.rule, c.at) for c in changes] == [("hear:name", 34), ("hear:forced_rival", 34)]
+    assert text == "From the Merida card, send $40 to Maria (or David Lee)."
+
+
+def test_a_spoken_turn_traces_where_the_name_was_heard(runner: Any) -> None:
+    """Through the listener and the real pipeline, the voice trace carries the heard stretch's place."""
+    heard = "From the Merida card, send $40 to Merida."
+    result = _spoken_turn(runner, Scripted(heard), "c_002", NOW_US)
+    assert result.transcript == "From the Merida card, send $40 to Maria."
+    voice = [(t.rule, t.surface, t.value, t.at) for t in result.trace if t.stage == "voice"]
+    assert ("hear:name", "Merida", "Maria", 34) in voice

@@ -68,6 +68,8 @@ class TraceOut(BaseModel):
     surface: str
     value: str
     score: float | None = None
+    # stage "voice": the character where the heard words start in the text the rule read (None elsewhere)
+    at: int | None = None
 
 
 class PendingOut(BaseModel):

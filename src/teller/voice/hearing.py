@@ -138,11 +138,14 @@ _PRODUCT_JA = {"debit": "デビット", "credit": "クレジット"}
 
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """One change to what the recognizer said, for the trace: `rule`, what was heard, what replaced it."""
+    """One change to what the recognizer said, for the trace: `rule`, what was heard, what replaced it, and
+    `at`: where the heard stretch starts (a character of the text the rule read; None where the rule reads
+    no one stretch: the n-best's choice, the grammar's words, the card verb)."""
 
     rule: str
     heard: str
     text: str
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,24 +251,25 @@ def hear(
     from_best = text == best  # the second looks read on from `best`'s own words
     fixed: dict[str, str] = {}
     forms = [form for form, _ in ear.forms]
+    places: dict[str, int] = {}  # where each put-right name now stands in `text`
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
         if near is not None:
-            span, name = near
-            text = text.replace(span, name, 1)
-            changes.append(Heard("hear:name", span, name))
-            fixed[span] = name
+            span, at, name = near
+            text = _put(text, at, span, name)
+            changes.append(Heard("hear:name", span, name, at))
+            fixed[span], places[span] = name, at
     keyed = None if _names_someone(text, ear) else same_key(text, ear.keys, forms, forms)
     if keyed is not None:  # "Tacoma" where docomo (TKM) stands: put right, or asked about (hearing_keys)
-        changes.append(Heard(RULE_KEY, keyed.heard, keyed.put))
+        changes.append(Heard(RULE_KEY, keyed.heard, keyed.put, keyed.at))
         text = keyed.text
         if not keyed.asks:
-            fixed[keyed.heard] = keyed.put
+            fixed[keyed.heard], places[keyed.heard] = keyed.put, keyed.at
     # several names written in already: the turn asks among them, the forced look has nothing to add
     looks = from_best and bool(forced) and not (keyed is not None and keyed.asks)
-    call = forced_names(text, forced, ear.index, fixed=fixed) if looks else None
+    call = forced_names(text, forced, ear.index, fixed=fixed, places=places) if looks else None
     if call is not None:  # the forced look: a registered name proposed with its trace, or asked about
-        changes.append(Heard(call.rule, call.heard, call.value))
+        changes.append(Heard(call.rule, call.heard, call.value, call.at))
         text = call.text
     named = (
         name_doubt(text, name_rechecks, ear.index, share=NAME_RECHECK, fix=ear_fix(ear))
@@ -273,19 +277,19 @@ def hear(
         else None
     )
     if named is not None:  # a registered rival heard: the turn asks among the names, none is replaced
-        changes.append(Heard("hear:recheck_name", " / ".join(named.readings), named.text))
+        changes.append(Heard("hear:recheck_name", " / ".join(named.readings), named.text, named.at))
         text = named.text
     alike = (
         alike_doubt(text, ear.index, ear.alike, forms, forced if from_best else ()) if named is None else None
     )
     if alike is not None:  # two registered names that sound the same: the turn asks which (hearing_alike)
-        changes.append(Heard(RULE_ALIKE, alike[0], alike[1]))
+        changes.append(Heard(RULE_ALIKE, alike[0], alike[1], alike[2]))
         text = alike[1]
     product = _near_product(text, ear)
     if product is not None:
         at, word, kind = product
         text = text[:at] + kind + text[at + len(word) :]
-        changes.append(Heard("hear:product", word, kind))
+        changes.append(Heard("hear:product", word, kind, at))
     # the grammar's own words ("one Friday" → "on Friday"), in every hypothesis alike, so their numbers
     # are compared like with like; then an amount said in pieces ("100 and $20") as the one amount it is
     accounts = [word for noun, word in ear.products if noun == "account"]
@@ -299,8 +303,8 @@ def hear(
     looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
     pieces = joined(text)
     if pieces is not None:
-        heard_pieces, whole, text = pieces
-        changes.append(Heard("hear:number", heard_pieces, whole))
+        heard_pieces, whole, text, at = pieces
+        changes.append(Heard("hear:number", heard_pieces, whole, at))
     others, looked = [_whole(o) for o in others], [_whole(o) for o in looked]
     rule, doubt = "hear:amount", disputed(text, others) or glued_two(text, others)
     if doubt is None and looked:
@@ -308,7 +312,7 @@ def hear(
     if doubt is None:
         rule, doubt = "hear:amount", split_forty(text)
     if doubt is not None:
-        changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text))
+        changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text, doubt.at))
         text = doubt.text
     verb = forced_verb(forced) if from_best else None
     if verb is not None:  # "lock" where "unlock" scored nearly as well: the turn asks which (verbs.py)
@@ -327,9 +331,15 @@ def ear_fix(ear: Ear) -> Callable[[str], str]:
         if _names_one_exactly(text, ear):
             return text
         near = _near_name(text, ear)
-        return text if near is None else text.replace(near[0], near[1], 1)
+        return text if near is None else _put(text, near[1], near[0], near[2])
 
     return fix
+
+
+def _put(text: str, at: int, heard: str, put: str) -> str:
+    """`text` with the `heard` stretch that starts at `at` replaced by `put`: where it was heard, never at an
+    earlier occurrence of its letters ("th" of "the 15th" is the one in "15th", round 13)."""
+    return text[:at] + put + text[at + len(heard) :]
 
 
 def _whole(text: str) -> str:
@@ -375,11 +385,11 @@ def _fit(text: str, ear: Ear) -> int:
     return score
 
 
-def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
-    """(heard stretch, registered form) when exactly one name is near enough, else None."""
-    scored: dict[str, tuple[float, str]] = {}  # replacement → (similarity, heard stretch)
+def _near_name(text: str, ear: Ear) -> tuple[str, int, str] | None:
+    """(heard stretch, where it starts, registered form) when exactly one name is near enough, else None."""
+    scored: dict[str, tuple[float, str, int]] = {}  # replacement → (similarity, heard stretch, its start)
     exact = {_letters(form) for form, _ in ear.forms}
-    for span in _spans(text):
+    for span, at in _spans(text):
         if _letters(span) in exact:  # said as registered ("Ken", "Sara"): the turn decides among names
             continue
         for form, replacement in ear.forms:
@@ -388,16 +398,16 @@ def _near_name(text: str, ear: Ear) -> tuple[str, str] | None:
             if span.isascii() and len(span.split()) != len(replacement.split()):
                 continue  # heard words are put right one for one, never dropped ("Chris Smith" is not Chris)
             sim = _similarity(span, form)
-            if sim > scored.get(replacement, (0.0, ""))[0]:
-                scored[replacement] = (sim, span)
+            if sim > scored.get(replacement, (0.0, "", 0))[0]:
+                scored[replacement] = (sim, span, at)
     ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])
     if not ranked or ranked[0][1][0] < NEAR:
         return None
-    best_name, (best_sim, span) = ranked[0]
-    rivals = [sim for name, (sim, _) in ranked[1:] if not _same_entity(name, best_name, ear)]
+    best_name, (best_sim, span, at) = ranked[0]
+    rivals = [sim for name, (sim, _, _) in ranked[1:] if not _same_entity(name, best_name, ear)]
     if rivals and best_sim - rivals[0] < MARGIN:
         return None
-    return span, best_name
+    return span, at, best_name
 
 
 def _near_product(text: str, ear: Ear) -> tuple[int, str, str] | None:
@@ -426,10 +436,10 @@ def _same_entity(a: str, b: str, ear: Ear) -> bool:
     return bool(found.candidates and other.candidates) and found.candidates[0].id == other.candidates[0].id
 
 
-def _spans(text: str) -> list[str]:
-    """Stretches that could be a name: 1-3 Latin words that are no command word, or Japanese runs
-    standing where a name stands (before さん/に/へ/の, or at the end)."""
-    out: list[str] = []
+def _spans(text: str) -> list[tuple[str, int]]:
+    """Stretches that could be a name, each with where it starts: 1-3 Latin words that are no command word,
+    or Japanese runs standing where a name stands (before さん/に/へ/の, or at the end)."""
+    out: list[tuple[str, int]] = []
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     for i in range(len(words)):
         for k in (1, 2, 3):
@@ -438,15 +448,15 @@ def _spans(text: str) -> list[str]:
                 break
             if _before_product(words[i + k : i + k + 2]):  # "my Davit card": a product, not a payee
                 continue
-            out.append(text[chunk[0][1] : chunk[-1][2]])
+            out.append((text[chunk[0][1] : chunk[-1][2]], chunk[0][1]))
     for m in _JA_RUN.finditer(text):
         run, end = m.group(), m.end()
         for cut in _JA_AFTER:
-            at = run.find(cut)
+            at = run.find(cut)  # the particle's first place in this run: the name stands before it
             if at > 1:
-                out.extend(run[start:at] for start in range(at - 1))
+                out.extend((run[start:at], m.start() + start) for start in range(at - 1))
         if end == len(text.rstrip("。、！？ ")) or text[end : end + 1] in "、。":
-            out.append(run)
+            out.append((run, m.start()))
     return out
 
 

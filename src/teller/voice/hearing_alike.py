@@ -85,11 +85,12 @@ def alike_doubt(
     alike: Alike,
     names: Sequence[str],
     forced: Sequence[tuple[str, str, float]] = (),
-) -> tuple[str, str] | None:
-    """(trace of the names, text with the sound-alikes written in) when `text` names one payee or biller
-    that has registered sound-alikes not written in yet, and the forced look did not put them more than
-    `ALIKE_ASK` nats below the heard words; None otherwise. `names`: the customer's Latin forms of their
-    payees and billers (where in `text` a name may stand); `forced`: `Hypothesis.forced`."""
+) -> tuple[str, str, int] | None:
+    """(trace of the names, text with the sound-alikes written in, where the names start) when `text`
+    names one payee or biller that has registered sound-alikes not written in yet, and the forced look
+    did not put them more than `ALIKE_ASK` nats below the heard words; None otherwise. `names`: the
+    customer's Latin forms of their payees and billers (where in `text` a name may stand); `forced`:
+    `Hypothesis.forced`."""
     if not alike or not text.isascii():
         return None
     found = index.scan(text)
@@ -108,7 +109,11 @@ def alike_doubt(
             shown = text[start:end]
             # heard words that are no registered form ("Sara Johnson") get their registered name too
             written = missing if letters(shown) == letters(own) else [own, *missing]
-            return " / ".join([shown, *written]), f"{text[:end]} (or {' or '.join(written)}){text[end:]}"
+            return (
+                " / ".join([shown, *written]),
+                f"{text[:end]} (or {' or '.join(written)}){text[end:]}",
+                start,
+            )
     return None
 
 

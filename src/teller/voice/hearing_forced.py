@@ -69,12 +69,14 @@ class Look:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """What the forced look decided at one place: the rule, the heard words, the trace value, the text."""
+    """What the forced look decided at one place: the rule, the heard words, the trace value, the text, and
+    where the words it judged start in the text it read (-1: no one place, the card verb)."""
 
     rule: str
     heard: str
     value: str
     text: str
+    at: int = -1
 
 
 Forced = Sequence[tuple[str, str, float]]  # (heard, alternative, gain in nats), as in Hypothesis.forced
@@ -132,21 +134,28 @@ def name_slots(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
 
 
 def forced_names(
-    text: str, forced: Forced, index: Any, *, fixed: dict[str, str] | None = None
+    text: str,
+    forced: Forced,
+    index: Any,
+    *,
+    fixed: dict[str, str] | None = None,
+    places: dict[str, int] | None = None,
 ) -> Call | None:
     """The forced look's decision about the names of `text` (module docstring, 3); None: no change.
 
     `fixed`: heard words that hearing already put right as a near-miss name (heard → registered form),
-    so the look judges the name the turn will run on, with that form's own forced score."""
-    fixed = fixed or {}
+    so the look judges the name the turn will run on, with that form's own forced score; `places`: where
+    in `text` hearing put each (heard → character), so the look judges it there and not at an earlier
+    occurrence of its letters."""
+    fixed, places = fixed or {}, places or {}
     groups: dict[str, list[tuple[str, float]]] = {}
     for heard, alternative, gain in forced:
         if _VERB.fullmatch(heard) is None:
             groups.setdefault(heard, []).append((alternative, gain))
     for heard, scored in groups.items():
         current = fixed.get(heard, heard)
-        at = text.find(current)
-        if at < 0:
+        at = places[heard] if heard in places else slot_at(text, current)
+        if at < 0 or text[at : at + len(current)] != current:
             continue
         call = _judge(text, at, current, heard, scored, index, own_fixed=current != heard)
         if call is not None:
@@ -173,7 +182,7 @@ def _judge(
     own_fixed: bool,
 ) -> Call | None:
     """The decision at one heard span: `current` is what the transcript says there now."""
-    own = _registered(current, index)
+    own = _registered(current, index)  # `current` stands at `at` of `text`
     best: dict[str, tuple[float, str, str]] = {}  # registered id → (gain, form scored, registered name)
     for alternative, gain in scored:
         found = _registered(alternative, index)
@@ -190,17 +199,32 @@ def _judge(
             return None
         names = [shown for _, shown in rivals]
         value = ", ".join(f"{shown} {g - base:+.2f}" for g, shown in rivals)
-        return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names))
+        return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names), at)
     ranked = sorted(best.values(), reverse=True)
     if not ranked or ranked[0][0] < -FIX:
         return None
     gain, form, shown = ranked[0]
     if len(ranked) == 1 or ranked[1][0] < gain - MARGIN:
         value = f"{shown} ({form} {gain:+.2f})"
-        return Call("hear:forced_name", heard, value, text[:at] + shown + text[end:])
+        return Call("hear:forced_name", heard, value, text[:at] + shown + text[end:], at)
     names = [s for g, _, s in ranked if g >= gain - MARGIN]
     value = ", ".join(f"{s} {g:+.2f}" for g, _, s in ranked if g >= gain - MARGIN)
-    return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names))
+    return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names), at)
+
+
+def slot_at(text: str, words: str) -> int:
+    """Where `words` (a name slot's heard words, `name_slots`) stand in `text` as whole words: the first
+    such place after the money verb, where `name_slots` reads a slot of words nobody registered, else the
+    first; -1 when they stand nowhere whole. Never inside a longer word ("reason" of "Treasonable") nor
+    at the same word before the verb ("For that reason pay $45 to reason")."""
+    starts = {m.start() for m in WORD.finditer(text)}
+    ends = {m.end() for m in WORD.finditer(text)}
+    found = [
+        m.start() for m in re.finditer(re.escape(words), text) if m.start() in starts and m.end() in ends
+    ]
+    verb = _MONEY.search(text)
+    after = [at for at in found if verb is not None and at >= verb.end()]
+    return (after or found or [-1])[0]
 
 
 def _beside(text: str, end: int, names: Sequence[str]) -> str:

@@ -64,6 +64,7 @@ class Keyed:
     put: str
     text: str
     asks: bool  # several names written in beside the heard words: the turn asks which
+    at: int = 0  # where the heard words start in the text read
 
 
 def name_keys(named: Iterable[tuple[str, str, Sequence[str], bool]]) -> Keys:
@@ -118,10 +119,10 @@ def same_key(text: str, keys: Keys, names: Sequence[str], registered: Iterable[s
     entities = dict.fromkeys(e for e, _, _ in fits)
     if len(entities) == 1:
         form = fits[0][1]
-        return Keyed(heard, form, text[:start] + form + text[end:], asks=False)
+        return Keyed(heard, form, text[:start] + form + text[end:], asks=False, at=start)
     shown = list(dict.fromkeys(next(name for other, _, name in fits if other == e) for e in entities))
     written = f"{text[:end]} (or {' or '.join(shown)}){text[end:]}"
-    return Keyed(" / ".join([heard, *shown]), ", ".join(shown), written, asks=True)
+    return Keyed(" / ".join([heard, *shown]), ", ".join(shown), written, asks=True, at=start)
 
 
 def _meant(text: str, start: int, end: int) -> bool | None:

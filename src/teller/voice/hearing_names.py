@@ -73,7 +73,7 @@ def name_doubt(
     own_form = shown.get(chosen, "")
     listed = names if _fold(said) == _fold(own_form) or not own_form else [own_form, *names]
     written = text[:end] + f" (or {' or '.join(listed)})" + text[end:]
-    return Doubt(written, (said, *names))
+    return Doubt(written, (said, *names), start)
 
 
 def rival_share(

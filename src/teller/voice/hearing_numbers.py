@@ -81,6 +81,7 @@ class Doubt:
 
     text: str
     readings: tuple[str, ...]
+    at: int | None = None  # where the doubted amount (or name) starts in the text read
 
 
 def amounts(text: str) -> list[Amount]:
@@ -124,7 +125,7 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
                 readings.append(a.surface.strip())
     if not readings:
         return None
-    return Doubt(_written_in(chosen, mine[0], readings), (mine[0].surface, *readings))
+    return Doubt(_written_in(chosen, mine[0], readings), (mine[0].surface, *readings), mine[0].start)
 
 
 def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: float) -> list[str]:
@@ -157,10 +158,11 @@ def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: floa
     return out
 
 
-def joined(text: str) -> tuple[str, str, str] | None:
-    """(heard pieces, the one amount, `text` with it) for an amount said as "N hundred/thousand and M"
-    and written in two pieces: a round number with no currency, "and", and a smaller one with its
-    currency ("100 and $20" → "$120", "1000 and 500 yen" → "1500 yen"); None when there is none."""
+def joined(text: str) -> tuple[str, str, str, int] | None:
+    """(heard pieces, the one amount, `text` with it, where the pieces start) for an amount said as
+    "N hundred/thousand and M" and written in two pieces: a round number with no currency, "and", and a
+    smaller one with its currency ("100 and $20" → "$120", "1000 and 500 yen" → "1500 yen"); None when
+    there is none."""
     found = amounts(text)
     for a, b in pairwise(found):
         if a.end >= len(text) or not _AND.fullmatch(text[a.end : b.start]):
@@ -178,7 +180,7 @@ def joined(text: str) -> tuple[str, str, str] | None:
         if digits is None:
             continue  # the smaller piece said in words: leave it to the text pipeline
         surface = b.surface[: digits.start()] + str(total) + b.surface[digits.end() :]
-        return text[a.start : b.end], surface, text[: a.start] + surface + text[b.end :]
+        return text[a.start : b.end], surface, text[: a.start] + surface + text[b.end :], a.start
     return None
 
 
@@ -196,7 +198,7 @@ def split_forty(text: str) -> Doubt | None:
     if units.currency not in (None, "USD"):
         return None
     forty = f"${40 + int(units.major)}"
-    return Doubt(_written_in(text, units, [forty]), (units.surface, forty))
+    return Doubt(_written_in(text, units, [forty]), (units.surface, forty), units.start)
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
@@ -214,7 +216,7 @@ def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
             continue
         if any("に" + whole.surface in other for other in others):
             continue  # another hypothesis heard the particle and the whole number: it was said
-        return Doubt(_written_in(text, whole, [rest]), (whole.surface, rest))
+        return Doubt(_written_in(text, whole, [rest]), (whole.surface, rest), whole.start)
     return None
 
 

@@ -323,7 +323,9 @@ class Listener:
         )
         fixed = repair(heard_text) if self.settings.repair and heard_text.isascii() else None
         text = fixed.text if fixed is not None else heard_text
-        traces = [TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text) for c in changes]
+        traces = [
+            TraceOut(stage="voice", rule=c.rule, surface=c.heard, value=c.text, at=c.at) for c in changes
+        ]
         if fixed is not None:
             traces.append(
                 TraceOut(stage="voice", rule=f"repair:{fixed.rule}", surface=fixed.heard, value=text)
