@@ -39,12 +39,13 @@ ELSEWHERE = [
         "Pay 8800 yen from my Decomoto account to docomo.",
         ("hear:name", "Decomo", "docomo", 41),
     ),
-    # "th" of "15th" (Nguyen Thi Lan's "Thi") is written at "15th", where it was heard, not at "the"
+    # "th" of "15th" sounds like Nguyen Thi Lan's "Thi": main wrote it at "the" ("Thie 15th"); where it was
+    # heard it would break the date ("the 15Thi"), so a number's letters are no stretch and "Merida" is heard
     (
         "c_002",
         "Send $40 to Merida on the 15th.",
-        "Send $40 to Merida on the 15Thi.",
-        ("hear:name", "th", "Thi", 28),
+        "Send $40 to Maria on the 15th.",
+        ("hear:name", "Merida", "Maria", 12),
     ),
     # Japanese: the heard run also stands earlier, in a branch's name and inside a longer name
     (
@@ -129,6 +130,9 @@ def test_the_trace_says_where_the_stretch_was_heard(
         ("c_002", "Send $40 to Bob Smith."),  # a name nobody registered
         ("c_001", "田中次郎さんに1万円振り込んで"),
         ("c_002", "What is my checking balance?"),
+        ("c_002", "Send $40 to the 15th."),  # a number's letters: not "the 15Thi", nor main's "Thie 15th"
+        ("c_002", "send Catherine 150 on Tuesday the 17th"),  # main: "CaThierine"
+        ("c_001", "Pay Xfinity on December 1st."),  # main: "December 1Sato"
     ],
 )
 def test_what_needs_no_rewrite_stays_as_heard(ears: dict[str, Ear], customer: str, heard: str) -> None:

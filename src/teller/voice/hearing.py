@@ -437,11 +437,14 @@ def _same_entity(a: str, b: str, ear: Ear) -> bool:
 
 
 def _spans(text: str) -> list[tuple[str, int]]:
-    """Stretches that could be a name, each with where it starts: 1-3 Latin words that are no command word,
-    or Japanese runs standing where a name stands (before さん/に/へ/の, or at the end)."""
+    """Stretches that could be a name, each with where it starts: 1-3 Latin words that are no command word
+    nor a number's letters ("15th"), or Japanese runs standing where a name stands (before さん/に/へ/の, or
+    at the end)."""
     out: list[tuple[str, int]] = []
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     for i in range(len(words)):
+        if _numbers_letters(text, words[i][1]):
+            continue
         for k in (1, 2, 3):
             chunk = words[i : i + k]
             if len(chunk) < k or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
@@ -458,6 +461,12 @@ def _spans(text: str) -> list[tuple[str, int]]:
         if end == len(text.rstrip("。、！？ ")) or text[end : end + 1] in "、。":
             out.append((run, m.start()))
     return out
+
+
+def _numbers_letters(text: str, start: int) -> bool:
+    """Whether the Latin word at `start` is a number's own letters ("th" of "15th", "st" of "1st"): part of
+    a digit string, which hearing never rewrites — put there, a name broke the date ("the 15Thi")."""
+    return start > 0 and text[start - 1].isdigit()
 
 
 def _before_product(following: Sequence[tuple[str, int, int]]) -> bool:
