@@ -84,7 +84,7 @@ def test_english_is_never_read_as_romaji(text: str) -> None:
 
 
 def test_a_romaji_payee_matches_only_as_its_kana_would(runner: Any) -> None:
-    """"sato" (no long vowel) is さと, which no payee is: the turn asks who, it does not guess 佐藤."""
+    """ "sato" (no long vowel) is さと, which no payee is: the turn asks who, it does not guess 佐藤."""
     result = run(runner, "sato san ni sanzen en okutte", "c_001")
     assert result.entities.recipient_id is None
     assert result.action.value != "confirm"
@@ -115,7 +115,7 @@ def test_regional_requests_act_as_their_standard_forms_would(
     ("text", "account"),
     [
         ("貯蓄預金なんぼあるん？", "a_002"),  # Kansai
-        ("普通預金ちゃんと入っとる？", "a_001"),  # Kansai / western
+        ("普通預金、今なんぼ入っとん？", "a_001"),  # Kobe
         ("普通預金の残高どげんなっとっと？", "a_001"),  # Hakata
     ],
 )

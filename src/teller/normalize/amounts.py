@@ -406,16 +406,18 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
 
 
 # Numbers said in kana ("さんまんえん", "ごせんえん"): each token with the kanji it stands for.
-_KANA_NUMERALS: dict[str, str] = {
+KANA_NUMERALS: dict[str, str] = {
     "いち": "一", "いっ": "一", "に": "二", "さん": "三", "よん": "四", "ご": "五",
     "ろく": "六", "ろっ": "六",
     "なな": "七", "しち": "七", "はち": "八", "はっ": "八", "きゅう": "九", "じゅう": "十", "じゅっ": "十",
     "ひゃく": "百", "びゃく": "百", "ぴゃく": "百", "せん": "千", "ぜん": "千", "まん": "万", "おく": "億",
 }  # fmt: skip
 _KANA_DIGIT_VALUES = frozenset("一二三四五六七八九")
-_KANA_TOKEN = "|".join(sorted(_KANA_NUMERALS, key=len, reverse=True))
-_KANA_AMOUNT = re.compile(f"(?:{_KANA_TOKEN})+(?= ?(?:えん|円))")
-_KANA_SPLIT = re.compile(_KANA_TOKEN)
+_KANA_TOKEN = "|".join(sorted(KANA_NUMERALS, key=len, reverse=True))
+# Digits before a kana magnitude are part of it: 2まんえん is ¥20,000 (as 2万円 is), never ¥2.
+_KANA_DIGITS = "[0-9]+(?:[.][0-9]+)?(?=まん|せん|ぜん|ひゃく|びゃく|ぴゃく|おく)"
+_KANA_AMOUNT = re.compile(f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})+(?= ?(?:えん|円))")
+_KANA_SPLIT = re.compile(f"{_KANA_DIGITS}|{_KANA_TOKEN}")
 
 
 def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
@@ -423,7 +425,8 @@ def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
     number), so a run is read from the first token after which that holds: さんにごせんえん → ごせん."""
     found = []
     for m in _KANA_AMOUNT.finditer(text):
-        tokens = [(t.start(), _KANA_NUMERALS[t.group()]) for t in _KANA_SPLIT.finditer(m.group())]
+        split = _KANA_SPLIT.finditer(m.group())
+        tokens = [(t.start(), KANA_NUMERALS.get(t.group(), t.group())) for t in split]
         for i in range(len(tokens)):
             kanji = [k for _, k in tokens[i:]]
             if any(a in _KANA_DIGIT_VALUES and b in _KANA_DIGIT_VALUES for a, b in pairwise(kanji)):

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from teller.domain.trace import Extraction
+from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue, find_amounts
 from teller.normalize.dates import scan_dates
 from teller.normalize.digits import find_digit_strings
+from teller.normalize.regional import standard_japanese
+from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
 
@@ -20,6 +22,9 @@ class NormalizedTurn:
 
     `keywords` is `folded` with keyboard typos of command keywords corrected ("blance" → balance),
     for the intent rules and the classifier only; spans never index it.
+
+    `folded` is what the turn was read as: romaji as the kana it spells, regional Japanese in its
+    standard forms (`readings` says which, for the trace); `raw` is what was typed.
     """
 
     raw: str
@@ -30,6 +35,7 @@ class NormalizedTurn:
     digits: tuple[Extraction[str], ...]
     keywords: str
     date_like: tuple[Extraction[str], ...] = ()  # sounds like a date, resolves to none: ask about it
+    readings: tuple[TraceItem, ...] = ()  # how the text was read before anything was extracted
 
     def blanked(self, *spans: tuple[int, int] | None) -> str:
         """The folded text with the given (start, end) spans replaced by spaces: positions still index it."""
@@ -57,7 +63,7 @@ def country_of(locale: str) -> str | None:
 def normalize_turn(text: str, *, today: date, country: str | None = None) -> NormalizedTurn:
     """Fold `text` and extract amounts, dates and digit strings (dates relative to `today`, holidays
     and business days of `country`)."""
-    folded = plain_japanese(expand_shorthand(fold(text)))
+    folded, readings = read_as(text)
     dates, date_like = scan_dates(folded, today=today, country=country)
     return NormalizedTurn(
         raw=text,
@@ -68,4 +74,20 @@ def normalize_turn(text: str, *, today: date, country: str | None = None) -> Nor
         digits=tuple(find_digit_strings(folded)),
         keywords=correct_keywords(folded),
         date_like=tuple(date_like),
+        readings=readings,
     )
+
+
+def read_as(text: str) -> tuple[str, tuple[TraceItem, ...]]:
+    """The folded text as the extractors read it, and the readings that made it so: romaji as kana
+    ("zandaka oshiete" → ざんだか おしえて), regional Japanese in standard forms (なんぼ → いくら)."""
+    folded = fold(text)
+    readings: list[TraceItem] = []
+    kana = read_romaji(folded)
+    if kana is not None:
+        readings.append(TraceItem("normalize", "romaji_reading", folded, kana))
+        folded = kana
+    folded = plain_japanese(expand_shorthand(folded))
+    folded, regional = standard_japanese(folded)
+    readings.extend(TraceItem("normalize", "regional_japanese", form, std) for form, std in regional)
+    return folded, tuple(readings)

@@ -144,6 +144,7 @@ class TurnRunner:
         with clock.stage("normalize"):
             country = country_of(snapshot.customer.locale)
             turn = normalize_turn(request.text, today=today, country=country)
+            readings = turn.readings  # romaji or dialect read as standard Japanese: said in the trace
             orders = split_orders(turn.folded)
             if orders is not None:  # two orders in a row: the first is this turn's, from its own words
                 turn = normalize_turn(orders[0], today=today, country=country)
@@ -151,6 +152,8 @@ class TurnRunner:
             evidence = gather(turn, index_for(snapshot, self.settings.names))
         with clock.stage("understand"):
             understood = self.fast_path.understand(turn, snapshot, evidence)
+            if readings:
+                understood = replace(understood, trace=(*readings, *understood.trace))
             if orders is not None:
                 later = TraceItem("understand", "second_request", orders[1], "next")
                 understood = replace(understood, trace=(*understood.trace, later))
