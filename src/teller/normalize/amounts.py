@@ -328,6 +328,25 @@ def _scan_halves_and_cents(text: str) -> list[Extraction[AmountValue]]:
     return found
 
 
+# A banknote by its nickname: "a fiver", "a tenner", "a c-note", "two tenners". In the customer's own
+# currency, as a bare number is ("send dave a fiver": five dollars to a customer in dollars).
+_NOTE_VALUES = {"fiver": 5, "tenner": 10, "c-note": 100, "c note": 100}
+_NOTE = re.compile(
+    r"(?<![a-z0-9-])(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) )?"
+    r"(?P<note>fiver|tenner|c-note|c note)s?(?![a-z0-9])"
+)
+
+
+def _scan_notes(text: str) -> list[Extraction[AmountValue]]:
+    found = []
+    for m in _NOTE.finditer(text):
+        count = m["count"] or "a"
+        whole = int(count) if count.isdigit() else _WHOLE[count]
+        value = AmountValue(Decimal(whole * _NOTE_VALUES[m["note"]]), None)
+        found.append(Extraction(m.start(), m.end(), m.group(), value, "note_word"))
+    return found
+
+
 def _scan_fractions(text: str) -> list[Extraction[AmountValue]]:
     """ "half a grand", "a quarter million yen", "three quarters of a million dollars"."""
     found = []
@@ -484,6 +503,8 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         found.extend(_scan_fractions(text))
     if "half" in text or "buck" in text or "dollar" in text:
         found.extend(_scan_halves_and_cents(text))
+    if "fiver" in text or "tenner" in text or "note" in text:
+        found.extend(_scan_notes(text))
     if not text.isascii():
         found.extend(_scan_ja(text))
         if "えん" in text or "円" in text:

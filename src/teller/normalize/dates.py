@@ -26,6 +26,7 @@ from teller.domain.trace import Extraction
 from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans, is_business_day
 from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_en
 from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
+from teller.normalize.texting import date_shorthands
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # Typed short forms. The three-letter ones are everyday words too (sat, sun, wed), so they count
@@ -172,6 +173,15 @@ def _in_count(m: re.Match[str], today: date) -> date | None:
     return today + timedelta(days=count * _UNIT_DAYS[m["unit"].rstrip("s")])
 
 
+def _from_day(m: re.Match[str], today: date) -> date | None:
+    """ "a week tomorrow" (British: a week from tomorrow, 8 days), "two weeks today", "3 days from
+    tomorrow"."""
+    count = _count(m["n"])
+    if count is None:
+        return None
+    return today + timedelta(days=_RELATIVE[m["base"]] + count * _UNIT_DAYS[m["unit"].rstrip("s")])
+
+
 def _from_weekday(m: re.Match[str], today: date) -> date | None:
     count = _count(m["n"])
     if count is None:
@@ -280,6 +290,13 @@ _EN_RULES = (
     DateRule(
         re.compile(rf"{_B}(?P<n>{_COUNT}) (?P<unit>days?|weeks?|fortnights?) from (?:now|today){_E}"),
         _in_count, "in_days", ("from ",),
+    ),
+    DateRule(
+        re.compile(
+            rf"{_B}(?P<n>{_COUNT}) (?P<unit>weeks?|fortnights?|days?(?= from )) "
+            rf"(?:from )?(?P<base>tomorrow|today){_E}"
+        ),
+        _from_day, "from_day", ("tomorrow", "today"),
     ),
     # "two weeks from friday", "a week from thursday": counted from that weekday's next date
     DateRule(
@@ -482,7 +499,7 @@ def scan_dates(
             taken.append(Extraction(start, end, text[start:end], value, _rename(rule.name, m)))
         else:
             unresolved.append(Extraction(start, end, text[start:end], text[start:end], "unparsed_date"))
-    for start, end, surface in date_like_spans(text):
+    for start, end, surface in [*date_like_spans(text), *date_shorthands(text)]:
         if not any(start < c_end and c_start < end for c_start, c_end in claimed):
             claimed.append((start, end))
             unresolved.append(Extraction(start, end, surface, surface, "unparsed_date"))

@@ -14,6 +14,7 @@ from teller.normalize.regional import standard_japanese
 from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
+from teller.normalize.texting import expand_texting
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def normalize_turn(text: str, *, today: date, country: str | None = None) -> Nor
 def read_as(text: str) -> tuple[str, tuple[TraceItem, ...]]:
     """The folded text as the extractors read it, and the readings that made it so: romaji as kana
     ("zandaka oshiete" → ざんだか おしえて), regional Japanese in standard forms (なんぼ → いくら)."""
-    folded = fold(text)
+    folded = expand_texting(fold(text))  # "pls send 50 tmrw" is English as texted, no romaji
     readings: list[TraceItem] = []
     kana = read_romaji(folded)
     if kana is not None:

@@ -63,6 +63,8 @@ def _amount_slots(
 ) -> tuple[str | None, str | None, bool]:
     if amount is None:
         return None, None, False
+    if amount.rule == "note_word" and account_currency is not None and exponent(account_currency) == 0:
+        return None, None, False  # "a fiver" from a yen account: no such note; the amount is asked
     explicit = amount.value.currency is not None
     return str(amount.value.major), amount.value.currency or account_currency, explicit
 

@@ -12,6 +12,9 @@ import re
 from dataclasses import dataclass
 
 from teller.domain.intents import Intent
+from teller.understand import slang
+
+SLANG_RULE = "en_transfer_slang"
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +306,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"ふりこ|そうきん|おくって|おくる|おくり|はらって|はらう|はらい"
         ),
     ),
+    # shoot/spot/float/cover… a person money; 千円飛ばして (`teller.understand.slang`)
+    (Intent.TRANSFER_MONEY, SLANG_RULE, _rx(slang.SLANG_TRANSFER_EN)),
+    (Intent.TRANSFER_MONEY, "ja_transfer_slang", _rx(slang.SLANG_TRANSFER_JA)),
 )
 
 # Questions about products, fees, rates and how-tos: they go to QnA unless the turn also carries
