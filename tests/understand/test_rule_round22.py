@@ -161,7 +161,7 @@ def test_a_new_bill_asked_after_a_payment_told_about_is_paid(
 @pytest.mark.parametrize(
     ("text", "customer", "card"),
     [
-        ("I don't know if I left it at the bar or lost it, freeze my credit card", "c_002", "k_102"),
+        ("I don't know if I left it at the bar or lost it, freeze my debit card", "c_002", "k_101"),
         ("not sure where it went - lock the debit card please", "c_002", "k_101"),
         ("どこで落としたか覚えてないけど、クレジットカードを止めて", "c_001", "k_002"),
     ],
