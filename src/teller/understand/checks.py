@@ -40,6 +40,8 @@ from teller.understand.coverage import RISKY, Unexplained, find_unexplained
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
 from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
+from teller.understand.plans import plan_spans
+from teller.understand.rough_times import rough_spans
 from teller.understand.slots import recipient_phrase
 
 # Intents that change state: they need a request form and full coverage before they act.
@@ -178,6 +180,8 @@ def check_form(
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
             return Intent.QNA, 0.85, f"{rule}+problem"
+    if intent in _MONEY and money_facts.judges_a_cost(folded):
+        return Intent.QNA, 0.8, f"{rule}+judges_cost"  # "verizon went up again", 電気代高すぎやろ
     if intent in _MONEY and evidence.amount is None and forms.asks_bill_fact(folded):
         return Intent.QNA, 0.8, f"{rule}+bill_fact"  # "look up the amount due on my water bill"
     if (
@@ -316,6 +320,10 @@ _PAST_EN = re.compile(
 _PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
 
 
+# A day before today: "yesterday", "last friday", "two days ago", 昨日, 先週の土曜
+_LOOKS_BACK = re.compile(r"\b(?:yesterday|ago|last)\b|昨日|一昨日|おととい|先週|先月|去年|昨年")
+
+
 # A date naming the event the money is for ("…for the nov 29 concert", 12月10日の飲み会の会費), not when.
 _EVENT_AFTER = re.compile(
     r"(?:'s)? (?:\w+ )?(?:show|concert|gig|party|dinner|lunch|brunch|game|match|trip|wedding|festival|"
@@ -353,7 +361,12 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
         if d.end <= story_end or _EVENT_AFTER.match(turn.folded[d.end :]):
             explained.append((d.start, d.end))  # the story's date; "for the nov 29 concert": what for
             continue
-        if _told_before(turn, evidence, _clause(turn.folded, d.start), anchors):
+        clause = _clause(turn.folded, d.start)
+        if _told_before(turn, evidence, clause, anchors) or (
+            # "先週の土曜に小林さんが8000円を立て替えてくれたので、今返して": a past day of the story, even
+            # where the story holds the amount sent back
+            cue is not None and _LOOKS_BACK.search(d.surface) and _told_before(turn, evidence, clause, [cue])
+        ):
             explained.append((d.start, d.end))  # "…lunch yesterday, send her $18": lunch's date
         else:
             own.append(d)
@@ -362,6 +375,8 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
             _told_before(turn, evidence, _clause(turn.folded, vague.start), anchors)
             or _names_an_occasion_dated(turn, vague, _APPOSED)
             or _describes_what_for(turn.folded, vague)
+            # "先週佐藤健に送ったけど、今度は健太の方に": after a payment told about, 今度は is "this time"
+            or (turn.folded.startswith("今度は", vague.start) and story_end >= 0)
         ):
             explained.append((vague.start, vague.end))
     pointed = [
@@ -575,13 +590,16 @@ def cover(
         numbers=numbers,
         dates=[(d.start, d.end, d.surface) for d in turn.date_like]
         + [(d.start, d.end, d.surface) for d in dates.extra]
-        + [(d.start, d.end, d.surface) for d in dates.unresolved],
+        + [(d.start, d.end, d.surface) for d in dates.unresolved]
+        + [(a, b, turn.folded[a:b]) for a, b in (rough_spans(turn) if u.intent in _MONEY else ())],
         names=[(c.start, c.end) for c in evidence.payees.candidates if (c.start, c.end) not in others],
         partial_names=[(c.start, c.end) for c in evidence.payees.candidates if c.rule.startswith("partial")],
         people=others,
         correction=(loose.start, loose.end, loose.surface) if loose else None,
         names_said=phrases,
     )
+    # "I might send…", 送るつもり: what the customer has in mind, not yet an order
+    found += [Unexplained(a, b, turn.folded[a:b], "plan") for a, b in plan_spans(turn.folded)]
     ambiguous = (
         u.intent in _MONEY
         and amount is not None

@@ -27,7 +27,8 @@ _REQUEST_EN = re.compile(
     r"^(?:(?:and|so|but|then|now|also|today|please|ok|okay)[,]?\s+)*"
     r"(?:i (?:really |also |still )?(?:need|want|would like|'d like|have) to|i'd like to|i (?:need|want)|"
     r"i'd like|please|can you|could you|would you|will you|can i|could i|let me|"
-    r"pay|send|transfer|wire|move|show|tell|check|give|lock|freeze|block|put)\b"
+    r"pay|send|transfer|wire|move|show|tell|check|give|lock|freeze|block|put|do|handle|settle|"
+    r"take care of|sort out)\b"
 )
 _REQUEST_JA = re.compile(
     r"(?:て|で)(?:ください|下さい|ほしい|欲しい|おいて|おく|もらえ\w*|くれ\w*|ね)?[。!?！？]*$|"
@@ -35,7 +36,9 @@ _REQUEST_JA = re.compile(
 )
 _COMMAND_WORD = re.compile(
     r"\b(?:pay|send|transfer|wire|balance|transactions?|spending|statement|activity)\b|"
-    r"how much (?:is|do i have|i have|money)|払|送金|送|振込|振り込|残高|取引|明細|入出金|いくら"
+    r"how much (?:is|do i have|i have|money)|払|送金|送|振込|振り込|残高|取引|明細|入出金|いくら|"
+    # a bill named in an order of its own: "now do the verizon one", 電気代をお願い, ドコモの方をお願い
+    r"\bbills?\b|\bthe [a-z]+(?: [a-z]+)? one\b|代(?:を|も|は)?(?:お願い|頼)|料金(?:を|も|は)?(?:お願い|頼)|の方を?(?:お願い|頼)|円(?:を|も|だけ)?(?:お願い|頼)"
 )
 
 
@@ -105,6 +108,11 @@ def _clauses(folded: str) -> list[tuple[int, str]]:
     starts = [0, *(m.end() for m in _BREAK.finditer(folded))]
     ends = [*(m.start() for m in _BREAK.finditer(folded)), len(folded)]
     return [(a, folded[a:b].strip()) for a, b in zip(starts, ends, strict=True) if folded[a:b].strip()]
+
+
+def clause_starts(folded: str) -> list[int]:
+    """Where each clause (between `_BREAK`s) starts."""
+    return [start for start, _ in _clauses(folded)]
 
 
 def refused_clause(folded: str) -> tuple[int, int] | None:

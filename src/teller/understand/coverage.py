@@ -12,6 +12,7 @@ them left over asks instead:
     condition    unless, except, only if, 〜なら, 〜たら
     name         a name-like word beside a payee or after "and"/"or" (田村|さくら, "…and kowalski")
     correction   a correction marker with nothing after it ("…, no wait")
+    plan         a plan or a maybe with no order after it ("I might send…", 送るつもり; `plans`)
 
 Every unexplained word goes into the trace (rule `unexplained`, value = its kind); only the kinds
 above hold a turn.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS, is_hiragana
 
-RISKY = frozenset({"number", "date", "negation", "condition", "name", "correction"})
+RISKY = frozenset({"number", "date", "negation", "condition", "name", "correction", "plan"})
 
 Span = tuple[int, int]
 Add = Callable[[int, int, str], None]
@@ -61,6 +62,8 @@ _LEXICON_EN = frozenset(
     euro euros cent cents sorted done doing actually wondering wonder possible able help back
     work school church gym office college train bus subway plane flight metro cab taxi street road trip bar
     restaurant
+    we're we've we'll they're they've they'll he's she's that's there's here's i'll you'll you've it'll
+    ur u
     """.split()  # noqa: SIM905
 )
 _JA_LEXICON = frozenset(

@@ -45,9 +45,12 @@ _RECURRING = _rx(
     rf"\bper {_PERIOD}\b|(?:\d|dollars?|bucks|yen|euros?|pounds?) a (?:week|month|year|fortnight)\b|"
     r"\b(?:monthly|weekly|daily|yearly|annually|biweekly|bi-weekly|fortnightly|quarterly)\s*"
     r"(?:$|[,.!?]|\b(?:from|starting|until|till|for|on|to|basis)\b)|"
+    # "set up a monthly transfer", "a weekly payment of $20" (not "my monthly bill": one bill)
+    r"\b(?:a|an) (?:monthly|weekly|daily|yearly|annual|biweekly|bi-weekly|fortnightly|quarterly) "
+    r"(?:transfers?|payments?|deposits?)\b|"
     r"\b(?:standing orders?|recurring|repeating|repeat (?:payments?|transfers?)|automatic payments?|"
     r"autopay|auto-?pay)\b|"
-    r"毎(?:月|週|日|年|朝|晩)(?!の)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
+    r"毎(?:月|週|日|年|朝|晩)(?!の)|毎(?:月|週|日|年)の(?:送金|振込|振り込み)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
 )
 
 

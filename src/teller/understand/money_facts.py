@@ -15,6 +15,9 @@ what the account allows.
   I allowed to take out more than I have", 残高より多く使うことはできますか) is a question about it,
   not a read of it; "can I see my balance" still reads it.
 
+- What a bill costs, judged ("the con ed bill is way too high", "verizon went up again", ガス代高すぎ,
+  水道代が上がってて驚いた) with no order to pay is a complaint: an answer, never a payment.
+
 All patterns run on folded text (`teller.normalize.text.fold`).
 """
 
@@ -127,3 +130,21 @@ _PRICE = re.compile(
 def asks_a_price(folded: str) -> bool:
     """ "how much do I pay per month for my checking account", 振込1回あたりいくら: a fee, not a read."""
     return bool(_PRICE.search(folded))
+
+
+# A cost judged: too high, gone up, more than before.
+_JUDGED_COST = re.compile(
+    r"\b(?:too|so|way too|really|crazy|ridiculously|insanely|super) (?:high|expensive|much|steep|pricey)\b|"
+    r"\b(?:went|gone|going|goes|shot|jumped) up\b|\b(?:increased|doubled|skyrocketed)\b|"
+    r"高(?:すぎ|過ぎ|っ|く(?:な|て))|高い(?:よ|な|ね|わ|じゃ|やろ|って|けど|[。！？!?、]|$)|"
+    r"上が(?:っ|り|る)|値上げ|増え(?:て|た)|跳ね上が"
+)
+# An order to pay or send said beside it: "…but pay it", 高いけど払っておいて
+_ORDER_WORD = re.compile(
+    r"\b(?:pay|send|transfer|wire|move|settle|do it|take care of)\b|払|送|振込|振り込|お願い|頼"
+)
+
+
+def judges_a_cost(folded: str) -> bool:
+    """ "the con ed bill is way too high", ガス代高すぎやろ: a cost judged, with no order to pay."""
+    return bool(_JUDGED_COST.search(folded)) and not _ORDER_WORD.search(folded)

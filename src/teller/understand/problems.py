@@ -84,6 +84,7 @@ _PAST_PAYMENT = _rx(
     r"\b(?:transfer|payment|transaction|deposit)s? (?:that |which )?i(?:'ve| have)? "
     r"(?:just |already |recently )?(?:made|did|sent|initiated|set up)\b|"
     r"\bmy (?:last|latest|recent|most recent|previous) (?:transfer|payment|transaction)s?\b|"
+    r"(?:^|(?<=[.!?;] ))(?:just |already )?(?:paid|sent|transferred|wired)\b|"  # "paid xfinity on monday."
     r"\b(?:wrong|incorrect) (?:account|account number|person|recipient|payee|iban|details)\b|\btypo\b|"
     r"\btyped (?:in )?(?:the |a )?wrong\b|"
     r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え|"
@@ -257,12 +258,30 @@ def no_card_at_risk(folded: str) -> bool:
     )
 
 
+# What the customer does not know about the card, told beside the lock: "I'm not sure if I lost it or
+# just misplaced it", "don't know where it went", どこで落としたか覚えてない — why, not a condition.
+_UNSURE = _rx(
+    r"(?<![a-z'])(?:(?:i'?m |i am )?(?:not sure|unsure|not certain)|(?:i )?(?:don'?t|do not) (?:know|remember|recall)|"
+    r"(?:i )?(?:can'?t|cannot|couldn'?t) (?:remember|recall)|no idea)"
+    r"(?: (?:if|whether|where|when|how|what))?\b.*?(?=[,.;!?—–]| - | but |$)|"
+    r"[^、。,]*?(?:覚えて(?:い)?ない|分から(?:ない|ん)|わから(?:ない|ん)|思い出せない|定かで(?:は)?ない)"
+    r"(?:けど|けれど|が|し|んだけど)?"
+)
+
+
+# the lock itself doubted ("not sure I want to lock it"), not a past one ("not sure I locked it")
+_LOCK_VERB = _rx(r"\b(?:lock|freeze|block|stop|cancel)\b|止め(?!た)|(?:ロック|凍結|停止)(?!した|された|済)")
+
+
 def card_at_risk(folded: str) -> list[tuple[int, int]]:
-    """Spans that say why a card must be locked ("without my permission", "stolen") and the lock
-    request itself, with the problem told beside it ("a charge I don't recognise"): explained words."""
+    """Spans that say why a card must be locked ("without my permission", "stolen", "not sure where it
+    went") and the lock request itself, with the problem told beside it ("a charge I don't recognise"):
+    explained words."""
     if not (_CARD_LOSS.search(folded) or _LOCK_REQUEST.search(folded)):
         return []
-    return [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
+    spans = [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
+    # "I'm not sure I want to lock it" doubts the lock itself: that stays unexplained
+    return spans + [m.span() for m in _UNSURE.finditer(folded) if not _LOCK_VERB.search(m.group())]
 
 
 def decide_problem(folded: str, intent: str, *, found_again: bool = False) -> str:

@@ -1,0 +1,47 @@
+"""A plan or a maybe is no order: "I might send david $50 tomorrow", "i'm planning to pay verizon on
+friday", "I was going to send her 45", 送るつもり, 払おうかな, 送るかもしれない, 送る予定, 払おうと思ってる
+(not a maybe about what happened: "I might have lost it", 盗まれたかも).
+
+Told to a bank, these say what the customer has in mind, not what to do now: a turn that would act on
+one asks first. An order said after the plan ("…送るつもりだったけど、今5000円送って") is an order; a
+polite maybe inside a request ("could you maybe pay…") is no plan.
+
+All patterns run on folded text (`teller.normalize.text.fold`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from teller.understand.clauses import clause_starts, orders_in_own_clause
+
+Span = tuple[int, int]
+
+_PLAN_EN = re.compile(
+    r"(?<![a-z'])(?:"
+    r"(?:i|we)(?:'ll| will)? (?:might|may)(?! as well| have| had)|"
+    r"(?:(?:i|we)(?:'m| am|'re| are) )?(?:thinking|thought) (?:of|about)|"
+    r"(?:(?:i|we)(?:'m| am|'re| are) )?planning (?:to|on)|(?:i|we) plan (?:to|on)|(?:i|we) intend to|"
+    r"(?:i|we) (?:was|were) (?:going to|gonna)|"
+    r"(?:i|we)(?:'ll| will) (?:probably|maybe|perhaps)|probably (?:going to|gonna)|"
+    r"maybe (?:i'll|i will|we'll|i should|i could)"
+    r")(?![a-z'])"
+)
+_PLAN_JA = re.compile(
+    r"つもり|予定(?:です|だ|で|なんだ|なの|でいる)?(?=[。！？!?、,\s]|$)|(?<![ただ])かも(?:しれ(?:ない|ません))?(?=[。！？!?、,\s]|$)|"
+    r"(?<=[おこそとのほもよろごぞどぼぽ])う(?:かな|か(?:と思って|と考えて|迷って|な[あぁ]))|"
+    r"(?<=[おこそとのほもよろごぞどぼぽ])うと(?:思って|考えて|思う|思い)|考え中|検討中"
+)
+
+
+def plan_spans(folded: str) -> list[Span]:
+    """Where a plan or a maybe is said with no order after it."""
+    found = [m.span() for m in _PLAN_EN.finditer(folded)]
+    if not folded.isascii():
+        found += [m.span() for m in _PLAN_JA.finditer(folded)]
+    return [(s, e) for s, e in found if not _ordered_after(folded, e)]
+
+
+def _ordered_after(folded: str, at: int) -> bool:
+    """A clause after the one holding `at` orders something."""
+    return any(start >= at and orders_in_own_clause(folded, start) for start in clause_starts(folded))
