@@ -191,3 +191,30 @@ def test_a_past_day_told_in_a_story_is_not_the_day_to_send(
         amount,
     ), result.reason
     assert result.entities.execute_on is None
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("put a hold on my debit card", "c_002", "k_101"),
+        ("can you place a temporary hold on the debit card", "c_002", "k_101"),
+        ("switch off my debit card for a bit", "c_002", "k_101"),
+        ("デビットカードをストップして", "c_001", "k_001"),
+        ("クレジットカードを一旦ストップしてください", "c_001", "k_002"),
+    ],
+)
+def test_a_hold_or_a_stop_on_a_card_locks_it(runner: Any, text: str, customer: str, card: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value, result.entities.card_id) == ("card_lock", "execute", card)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("why is there a hold on my debit card", "c_002"),
+        ("is there a hold on my debit card?", "c_002"),
+        ("デビットカードがストップされてるのはなぜ？", "c_001"),
+    ],
+)
+def test_a_hold_asked_about_is_no_lock(runner: Any, text: str, customer: str) -> None:
+    assert not acts(run(runner, text, customer))
