@@ -218,3 +218,23 @@ def test_a_hold_or_a_stop_on_a_card_locks_it(runner: Any, text: str, customer: s
 )
 def test_a_hold_asked_about_is_no_lock(runner: Any, text: str, customer: str) -> None:
     assert not acts(run(runner, text, customer))
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("よろしければ明後日山本大輔さんに1万円送ってください", "recipient_id", "p_009"),
+        ("差し支えなければ電気代を払っておいて", "biller_id", "b_001"),
+        ("もし可能でしたら小林陽子さんに2000円お願いします", "recipient_id", "p_011"),
+    ],
+)
+def test_a_polite_if_you_can_is_no_condition(runner: Any, text: str, field: str, value: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["給料が入ったら山本大輔さんに1万円送って", "残高が十分あるなら小林陽子さんに2000円送って"]
+)
+def test_a_condition_on_an_event_still_holds(runner: Any, text: str) -> None:
+    assert not acts(run(runner, text, "c_001"))

@@ -38,7 +38,7 @@ from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_hon
 # or surname in kana must be followed by a recipient particle: しょう|が in しょうがない is no name.
 _AFTER = frozenset("にへのをがはともでやかさくちま")
 _AFTER_PART = frozenset("にへさくち")
-_BEFORE = frozenset("にへのをがはともでてやから")
+_BEFORE = frozenset("にへのをがはともでてやからば")  # ば: 差し支えなければ電気代を
 _AFTER_KANJI = frozenset("宛様氏殿君")
 _BEFORE_WORDS = ("まず", "つぎに", "次に", "最後に", "さいごに", "それから", "あと")
 

@@ -81,6 +81,10 @@ def check_form(
         and not forms.names_non_banking_object(folded)
     ):
         return Intent.QNA, 0.8, f"{rule}+about_payment"  # "at what time do transfers to david lee go out"
+    if intent in (*_READS, Intent.QNA) and conditions.balance_only_in_condition(folded):
+        # "残高が十分あるなら小林さんに2000円送って": the payment is asked, on a condition (it holds)
+        billed = evidence.billers.status != "none" and evidence.payees.status == "none"
+        return (Intent.BILL_PAYMENT if billed else Intent.TRANSFER_MONEY), 0.8, f"{rule}+balance_condition"
     if intent is Intent.HUMAN_HANDOFF and person.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
     if (

@@ -63,3 +63,17 @@ def without_conditions(folded: str) -> str:
     for start, end in condition_spans(folded):
         chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+_BALANCE = re.compile(r"\bbalances?\b|残高|残金")
+_MONEY_ORDER = re.compile(r"\b(?:pay|send|transfer|wire|move)\b|払|送|振込|振り込")
+
+
+def balance_only_in_condition(folded: str) -> bool:
+    """ "if my balance is over 500, pay the con ed bill", 残高が十分あるなら…送って: the balance is the
+    condition; what is asked is the payment (which then holds on its condition)."""
+    spans = condition_spans(folded)
+    found = list(_BALANCE.finditer(folded))
+    if not found or not all(any(s <= m.start() < e for s, e in spans) for m in found):
+        return False
+    return bool(_MONEY_ORDER.search(without_conditions(folded)))

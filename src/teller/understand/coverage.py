@@ -105,6 +105,9 @@ _ASIDES = re.compile(
     r"the thief|whoever (?:has|took) it) (?:else )?(?:\w+ )?(?:use|uses|using|spend|spends|spending|charge|"
     r"charges|starts?|can|gets?|takes?|drains?|empt\w+|max\w*|runs?)\b(?: \w+){0,2})|while i remember)|"
     r"(?:忘れない|忘れる前に|使われる前に|悪用される前に|不正利用される前に|手遅れになる前に)(?:うちに)?|"
+    # politeness, not a condition: 可能なら, できれば, よかったら, 差し支えなければ ("if you can")
+    r"(?:もし)?(?:可能|できる|出来る)(?:なら|ならば|でしたら|であれば)|できれば|出来れば|できたら|出来たら|"
+    r"よろしければ|よければ|よかったら|差し支えなければ|"
     # why, said as what the customer wants to avoid: "I don't want another late fee", "so I don't forget"
     r"(?<![a-z'])(?:i|we) (?:don'?t|do not|won'?t|will not) (?:want (?:another|any more|any|a|more) (?:\w+ )?"
     r"(?:fees?|notices?|charges?|penalt(?:y|ies)|reminders?|letters?|calls?|interest)|"

@@ -116,7 +116,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_LOCK,
         "en_card_lock",
         _rx(
-            rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off)\b.*\b{_CARD}|"
+            rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off|switch off|shut off|"
+            rf"(?:put|place) (?:a |an )?(?:temporary |quick )?hold on)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
             rf"^(?=.*\b{_CARD})(?:.*\b)?(?:{_CARD}\w*|cards|wallet|purse|handbag|bag)s? (?:is|are|was|were|has|have|'s)"
             rf"(?: been| just| completely| totally)? {_GONE}\b|"
@@ -129,7 +130,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_LOCK,
         "ja_card_lock",
         _rx(
-            rf"{_CARD_JA}.*(?:止め|停止|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|(?:なくな|無くな)[っりる]|"
+            rf"{_CARD_JA}.*(?:止め|停止|ストップ|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|(?:なくな|無くな)[っりる]|"
             r"見当たら|"
             r"(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ)|"
             rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
