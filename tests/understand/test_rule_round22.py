@@ -170,14 +170,23 @@ def test_an_uncertainty_told_before_a_lock_does_not_hold_it(
     runner: Any, text: str, customer: str, card: str
 ) -> None:
     result = run(runner, text, customer)
-    assert (result.intent.value, result.action.value, result.entities.card_id) == ("card_lock", "execute", card)
+    assert (result.intent.value, result.action.value, result.entities.card_id) == (
+        "card_lock",
+        "execute",
+        card,
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "customer", "payee", "amount"),
     [
         ("山本さんが昨日飲み代を出してくれたから、3000円送って", "c_001", "p_009", 3000),
-        ("先週の土曜に小林さんがチケット代8000円を立て替えてくれたので、今返しておいて", "c_001", "p_011", 8000),
+        (
+            "先週の土曜に小林さんがチケット代8000円を立て替えてくれたので、今返しておいて",
+            "c_001",
+            "p_011",
+            8000,
+        ),
         ("david lee covered the cab on tuesday, send him $22", "c_002", "p_104", 2200),
     ],
 )
@@ -205,7 +214,11 @@ def test_a_past_day_told_in_a_story_is_not_the_day_to_send(
 )
 def test_a_hold_or_a_stop_on_a_card_locks_it(runner: Any, text: str, customer: str, card: str) -> None:
     result = run(runner, text, customer)
-    assert (result.intent.value, result.action.value, result.entities.card_id) == ("card_lock", "execute", card)
+    assert (result.intent.value, result.action.value, result.entities.card_id) == (
+        "card_lock",
+        "execute",
+        card,
+    )
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,8 @@ _COMMAND_WORD = re.compile(
     r"\b(?:pay|send|transfer|wire|balance|transactions?|spending|statement|activity)\b|"
     r"how much (?:is|do i have|i have|money)|払|送金|送|振込|振り込|残高|取引|明細|入出金|いくら|"
     # a bill named in an order of its own: "now do the verizon one", 電気代をお願い, ドコモの方をお願い
-    r"\bbills?\b|\bthe [a-z]+(?: [a-z]+)? one\b|代(?:を|も|は)?(?:お願い|頼)|料金(?:を|も|は)?(?:お願い|頼)|の方を?(?:お願い|頼)|円(?:を|も|だけ)?(?:お願い|頼)"
+    r"\bbills?\b|\bthe [a-z]+(?: [a-z]+)? one\b|"
+    r"(?:代|料金)(?:を|も|は)?(?:お願い|頼)|の方を?(?:お願い|頼)|円(?:を|も|だけ)?(?:お願い|頼)"
 )
 
 

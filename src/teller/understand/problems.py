@@ -262,7 +262,8 @@ def no_card_at_risk(folded: str) -> bool:
 # What the customer does not know about the card, told beside the lock: "I'm not sure if I lost it or
 # just misplaced it", "don't know where it went", どこで落としたか覚えてない — why, not a condition.
 _UNSURE = _rx(
-    r"(?<![a-z'])(?:(?:i'?m |i am )?(?:not sure|unsure|not certain)|(?:i )?(?:don'?t|do not) (?:know|remember|recall)|"
+    r"(?<![a-z'])(?:(?:i'?m |i am )?(?:not sure|unsure|not certain)|"
+    r"(?:i )?(?:don'?t|do not) (?:know|remember|recall)|"
     r"(?:i )?(?:can'?t|cannot|couldn'?t) (?:remember|recall)|no idea)"
     r"(?: (?:if|whether|where|when|how|what))?\b.*?(?=[,.;!?—–]| - | but |$)|"
     r"[^、。,]*?(?:覚えて(?:い)?ない|分から(?:ない|ん)|わから(?:ない|ん)|思い出せない|定かで(?:は)?ない)"

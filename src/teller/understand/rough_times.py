@@ -29,8 +29,8 @@ _ROUGH_AFTER = re.compile(
 _STRETCH = re.compile(
     r"(?<![a-z'])(?:in (?:a )?(?:few|couple(?: of)?|several) (?:more )?(?:days|weeks)|"
     r"(?:a )?(?:few|couple(?: of)?|several) (?:days|weeks) (?:from now|later)|"
-    r"one of these days|sooner or later|at some point|in the near future|some ?time soon|soon-?ish)(?![a-z'])|"
-    r"(?<![a-z'])(?:early|mid|late)[- ](?:next |this )?(?:month|week)(?![a-z'])|(?<![a-z'])mid-?month(?![a-z'])|"
+    r"one of these days|sooner or later|at some point|in the near future|some ?time soon|soon-?ish|"
+    r"(?:early|mid|late)[- ](?:next |this )?(?:month|week)|mid-?month)(?![a-z'])|"
     r"数日(?:後|以内|中|のうち)?|近いうちに|近々|そのうち|"
     r"(?:今月|来月|再来月)?の?(?:頭|初め|はじめ|始め|上旬|中旬|下旬|半ば|なかば)(?=に|ごろ|頃|くらい|ぐらい|あたり|まで|[、,]|$)|"
     r"月初め?"
