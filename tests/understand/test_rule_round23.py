@@ -1,0 +1,56 @@
+"""Issue 9, round 23 (phrasings written before the code): a debt told with no order to pay it is asked
+about ("I owe maria garcia 25 for the taxi", 伊藤さんに3000円借りてる), while a debt with its order acts
+("I owe david lee 40, send it to him", 借りてた3000円を伊藤さんに返して); "chk" is check and "2" between
+words is "to" in chat typing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.understand.conftest import acts, run
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("i owe maria garcia 25 for the taxi", "c_002"),
+        ("I still owe david lee 40 bucks from the concert", "c_002"),
+        ("we owe catherine wright $60 for the groceries", "c_002"),
+        ("伊藤翔さんに3000円借りてる", "c_001"),
+        ("小林陽子さんにランチ代1200円立て替えてもらった", "c_001"),
+    ],
+)
+def test_a_debt_told_with_no_order_is_asked_about(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), result.action.value
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        ("I owe david lee 40, send it to him please", "c_002", "p_104", 4000),
+        ("send maria garcia the 25 I owe her", "c_002", "p_101", 2500),
+        ("伊藤翔さんに3000円借りてるから返しておいて", "c_001", "p_006", 3000),
+    ],
+)
+def test_a_debt_with_its_order_acts(runner: Any, text: str, customer: str, payee: str, amount: int) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.recipient_id, result.entities.amount_minor) == (
+        "confirm",
+        payee,
+        amount,
+    ), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "field", "value"),
+    [
+        ("can u chk my savings", "balance_inquiry", "account_id", "a_102"),
+        ("need 2 send catherine wright 100", "transfer_money", "amount_minor", 10000),
+        ("want 2 pay the water bill", "bill_payment", "biller_id", "b_104"),
+    ],
+)
+def test_chat_spellings_of_check_and_to(runner: Any, text: str, intent: str, field: str, value: Any) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, getattr(result.entities, field)) == (intent, value), result.reason
