@@ -54,3 +54,35 @@ def test_a_debt_with_its_order_acts(runner: Any, text: str, customer: str, payee
 def test_chat_spellings_of_check_and_to(runner: Any, text: str, intent: str, field: str, value: Any) -> None:
     result = run(runner, text, "c_002")
     assert (result.intent.value, getattr(result.entities, field)) == (intent, value), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("ドコモ払っといて。あ、ドコモは先週払ったんだった。じゃあガス代をお願い", "biller_id", "b_002"),
+        ("山本大輔さんに1万円送って。あ、山本さんにはもう渡してた。それなら小林陽子さんに1万円", "recipient_id", "p_011"),
+        ("水道代4210円ね、じゃあお願い", "biller_id", "b_004"),
+    ],
+)
+def test_then_after_what_was_taken_back_orders_the_new_one(runner: Any, text: str, field: str, value: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
+
+
+def test_then_before_a_plan_is_no_order(runner: Any) -> None:
+    assert not acts(run(runner, "電気代の請求が来てた、じゃあ払おうかな", "c_001"))
+
+
+@pytest.mark.parametrize(
+    "text", ["水道代の領収書をお願いします", "ガス代の件でお願いがあるんですが", "電気代の明細をお願い"]
+)
+def test_a_bill_paper_or_matter_asked_for_pays_nothing(runner: Any, text: str) -> None:
+    assert not acts(run(runner, text, "c_001")) or run(runner, text, "c_001").intent.value not in (
+        "bill_payment",
+        "transfer_money",
+    )
+
+
+def test_a_bill_and_please_pays_it(runner: Any) -> None:
+    result = run(runner, "電気代だけお願いします", "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", "b_001")

@@ -33,12 +33,17 @@ _WORDS: dict[str, str] = {
     **dict.fromkeys(("thx", "thnx", "thanx", "tnx"), "thanks"),
     "tysm": "thank you so much", "lemme": "let me", "gimme": "give me", "wanna": "want to",
     "gonna": "going to", "gotta": "got to", "rn": "right now",
+    **dict.fromkeys(("chk", "chck", "chek"), "check"), "txn": "transaction", "txns": "transactions",
     # keyboard slips of the command words that the dictionary knows as other words or not at all
     **dict.fromkeys(("sned", "snd", "sedn", "sendd"), "send"),
     **dict.fromkeys(("dollers", "dollas", "dollaz", "dolars", "dollrs"), "dollars"),
     **dict.fromkeys(("doller", "dolar"), "dollar"),
 }  # fmt: skip
 _WORD = re.compile(_B + "(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + ")" + _E)
+# "2" for "to" between a wanting word and a verb: "need 2 send", "want 2 pay" (not "send 2 to maria")
+_TO = re.compile(_B + r"(?P<want>need|needs|want|wants|have|has|got|going|like|love|able|try|trying) 2 (?=[a-z])")
+# "u" for "you" after the words that ask or thank ("can u", "thank u"), never alone (a letter, a name)
+_YOU = re.compile(_B + r"(?P<before>can|could|would|will|do|did|are|r|thank|if|have|should|when) u" + _E)
 # "arvo" (afternoon): "this arvo" is today's, "tmrw arvo" tomorrow's; said alone it is an afternoon.
 _ARVO = re.compile(_B + r"arvo" + _E)
 # "ty" is thanks only where a message ends, and not after a word that names who ("send 20 to ty": a name).
@@ -59,6 +64,8 @@ def expand_texting(folded: str) -> str:
     if not any("a" <= ch <= "z" or ch.isdigit() for ch in folded):
         return folded
     text = _WORD.sub(lambda m: _WORDS[m.group()], folded)
+    text = _TO.sub(lambda m: f"{m['want']} to ", text)
+    text = _YOU.sub(lambda m: f"{m['before']} you", text)
     text = _ARVO.sub("afternoon", text)
     text = _TY.sub("thank you", text)
     return _BAL.sub(lambda m: f"{m['before']}balance", text)

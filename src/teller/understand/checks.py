@@ -184,6 +184,8 @@ def check_form(
             return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+fraud"
         if verdict == "qna":
             return Intent.QNA, 0.85, f"{rule}+problem"
+    if intent in _MONEY and rule.startswith("classifier") and _NOT_A_PAYMENT_JA.search(folded):
+        return Intent.QNA, 0.8, f"{rule}+not_a_payment"  # 水道代の請求書お願い, 電気代の件でお願いがあります
     if intent in _MONEY and money_facts.judges_a_cost(folded):
         return Intent.QNA, 0.8, f"{rule}+judges_cost"  # "verizon went up again", 電気代高すぎやろ
     if intent in _MONEY and evidence.amount is None and forms.asks_bill_fact(folded):
@@ -230,6 +232,11 @@ def check_form(
 
 
 # What a read reads: a topic naming it ("it's about my balance") asks for it.
+# A bill's paper or a matter about it, asked with no verb that pays: 請求書お願い, 電気代の件で相談が
+_NOT_A_PAYMENT_JA = re.compile(
+    r"^(?!.*(?:払|送金|送って|振込|振り込|返して))"
+    r".*(?:請求書|領収書|明細|の件|について|に関して|相談|お願いがあ|引き落とし日)"
+)
 # What the bank offers asked about, not the customer's own: "everything about your savings accounts"
 _ABOUT_PRODUCT = re.compile(
     r"\b(?:everything|anything|more|info(?:rmation)?|details) (?:about|on|regarding) (?:your|the bank's|"

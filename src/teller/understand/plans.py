@@ -1,9 +1,10 @@
 """A plan or a maybe is no order: "I might send david $50 tomorrow", "i'm planning to pay verizon on
 friday", "I was going to send her 45", 送るつもり, 払おうかな, 送るかもしれない, 送る予定, 払おうと思ってる
-(not a maybe about what happened: "I might have lost it", 盗まれたかも).
+(not a maybe about what happened: "I might have lost it", 盗まれたかも). So is a debt told with no order
+to pay it: "I owe maria 25 for the taxi", 伊藤さんに3000円借りてる, 立て替えてもらった.
 
 Told to a bank, these say what the customer has in mind, not what to do now: a turn that would act on
-one asks first. An order said after the plan ("…送るつもりだったけど、今5000円送って") is an order; a
+one asks first. An order said with the plan or after it ("…送るつもりだったけど、今5000円送って") is an order; a
 polite maybe inside a request ("could you maybe pay…") is no plan.
 
 All patterns run on folded text (`teller.normalize.text.fold`).
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from teller.understand.clauses import clause_starts, orders_in_own_clause
+from teller.understand.clauses import clause_at, clause_starts, orders_in_own_clause
 
 Span = tuple[int, int]
 
@@ -33,15 +34,19 @@ _PLAN_JA = re.compile(
     r"(?<=[おこそとのほもよろごぞどぼぽ])うと(?:思って|考えて|思う|思い)|考え中|検討中"
 )
 
+_DEBT_EN = re.compile(r"(?<![a-z'])(?:i|we) (?:still |now |really |kinda |kind of )?owe(?![a-z'])")
+_DEBT_JA = re.compile(r"借りて(?:る|いる|います|た|ました)|借りた|立て替えて(?:もら|くれ)")
+
 
 def plan_spans(folded: str) -> list[Span]:
-    """Where a plan or a maybe is said with no order after it."""
-    found = [m.span() for m in _PLAN_EN.finditer(folded)]
+    """Where a plan, a maybe or a debt is told with no order in its clause or after it."""
+    found = [m.span() for rx in (_PLAN_EN, _DEBT_EN) for m in rx.finditer(folded)]
     if not folded.isascii():
-        found += [m.span() for m in _PLAN_JA.finditer(folded)]
-    return [(s, e) for s, e in found if not _ordered_after(folded, e)]
+        found += [m.span() for rx in (_PLAN_JA, _DEBT_JA) for m in rx.finditer(folded)]
+    return [(s, e) for s, e in found if not _ordered_from(folded, s)]
 
 
-def _ordered_after(folded: str, at: int) -> bool:
-    """A clause after the one holding `at` orders something."""
-    return any(start >= at and orders_in_own_clause(folded, start) for start in clause_starts(folded))
+def _ordered_from(folded: str, at: int) -> bool:
+    """The clause holding `at`, or one after it, orders something."""
+    own = clause_at(folded, at)[0]
+    return any(start >= own and orders_in_own_clause(folded, start) for start in clause_starts(folded))

@@ -285,6 +285,15 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     ),
     (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)")),
     (
+        Intent.BILL_PAYMENT,
+        "ja_bill_asked",
+        # a bill and "please", nothing to read or look at: 水道代4210円ね、お願い, ガス代だけお願い
+        _rx(
+            r"(?:代|料金)(?![^。？?]*?(?:明細|残高|履歴|いくら|確認|教え|見せ|書|表示|一覧|知り))"
+            r"[^。？?]{0,12}?(?:お願い(?:します|ね|な)?|頼(?:む|みます|んだ))[。!！]*$"
+        ),
+    ),
+    (
         Intent.TRANSFER_MONEY,
         "en_transfer",
         # Giving something to *me* is never a transfer ("give me a number", "give me my money back").
