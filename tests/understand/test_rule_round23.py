@@ -86,3 +86,17 @@ def test_a_bill_paper_or_matter_asked_for_pays_nothing(runner: Any, text: str) -
 def test_a_bill_and_please_pays_it(runner: Any) -> None:
     result = run(runner, "電気代だけお願いします", "c_001")
     assert (result.action.value, result.entities.biller_id) == ("confirm", "b_001")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["山本大輔さんから2万円返してもらうことになってる", "小林さんから3000円振り込まれたか確認したい", "伊藤さんから5000円受け取った"],
+)
+def test_money_from_a_person_is_no_transfer_to_them(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert result.intent.value != "transfer_money" or not acts(result)
+
+
+def test_money_sent_from_an_account_to_a_person_is_a_transfer(runner: Any) -> None:
+    result = run(runner, "普通預金から山本大輔さんに1万円送ってくれる？", "c_001")
+    assert (result.action.value, result.entities.recipient_id) == ("confirm", "p_009")

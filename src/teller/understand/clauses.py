@@ -28,7 +28,7 @@ _REQUEST_EN = re.compile(
     r"(?:i (?:really |also |still )?(?:need|want|would like|'d like|have) to|i'd like to|i (?:need|want)|"
     r"i'd like|please|can you|could you|would you|will you|can i|could i|let me|"
     r"pay|send|transfer|wire|move|show|tell|check|give|lock|freeze|block|put|do|handle|settle|"
-    r"take care of|sort out)\b"
+    r"take care of|sort out|schedule|square up)\b"
 )
 _REQUEST_JA = re.compile(
     r"(?:て|で)(?:ください|下さい|ほしい|欲しい|おいて|おく|もらえ\w*|くれ\w*|ね)?[。!?！？]*$|"
@@ -111,9 +111,13 @@ def _clauses(folded: str) -> list[tuple[int, str]]:
     return [(a, folded[a:b].strip()) for a, b in zip(starts, ends, strict=True) if folded[a:b].strip()]
 
 
-def clause_starts(folded: str) -> list[int]:
-    """Where each clause (between `_BREAK`s) starts."""
-    return [start for start, _ in _clauses(folded)]
+def asks_in_some_clause(folded: str) -> bool:
+    """Some clause orders or asks for something: "…, send it to him", "please schedule it for the
+    30th", "settle up with catherine, …", 返しておいて."""
+    return any(
+        orders_in_own_clause(folded, start) or (clause.isascii() and _REQUEST_EN.search(clause))
+        for start, clause in _clauses(folded)
+    )
 
 
 def refused_clause(folded: str) -> tuple[int, int] | None:

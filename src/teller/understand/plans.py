@@ -4,7 +4,7 @@ friday", "I was going to send her 45", 送るつもり, 払おうかな, 送る�
 to pay it: "I owe maria 25 for the taxi", 伊藤さんに3000円借りてる, 立て替えてもらった.
 
 Told to a bank, these say what the customer has in mind, not what to do now: a turn that would act on
-one asks first. An order said with the plan or after it ("…送るつもりだったけど、今5000円送って") is an order; a
+one asks first. An order said anywhere in the utterance ("…送るつもりだったけど、今5000円送って") is an order; a
 polite maybe inside a request ("could you maybe pay…") is no plan.
 
 All patterns run on folded text (`teller.normalize.text.fold`).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from teller.understand.clauses import clause_at, clause_starts, orders_in_own_clause
+from teller.understand.clauses import asks_in_some_clause
 
 Span = tuple[int, int]
 
@@ -39,14 +39,10 @@ _DEBT_JA = re.compile(r"借りて(?:る|いる|います|た|ました)|借り�
 
 
 def plan_spans(folded: str) -> list[Span]:
-    """Where a plan, a maybe or a debt is told with no order in its clause or after it."""
+    """Where a plan, a maybe or a debt is told, when no clause of the utterance orders anything."""
+    if asks_in_some_clause(folded):
+        return []
     found = [m.span() for rx in (_PLAN_EN, _DEBT_EN) for m in rx.finditer(folded)]
     if not folded.isascii():
         found += [m.span() for rx in (_PLAN_JA, _DEBT_JA) for m in rx.finditer(folded)]
-    return [(s, e) for s, e in found if not _ordered_from(folded, s)]
-
-
-def _ordered_from(folded: str, at: int) -> bool:
-    """The clause holding `at`, or one after it, orders something."""
-    own = clause_at(folded, at)[0]
-    return any(start >= own and orders_in_own_clause(folded, start) for start in clause_starts(folded))
+    return found
