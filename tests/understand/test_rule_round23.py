@@ -60,11 +60,17 @@ def test_chat_spellings_of_check_and_to(runner: Any, text: str, intent: str, fie
     ("text", "field", "value"),
     [
         ("ドコモ払っといて。あ、ドコモは先週払ったんだった。じゃあガス代をお願い", "biller_id", "b_002"),
-        ("山本大輔さんに1万円送って。あ、山本さんにはもう渡してた。それなら小林陽子さんに1万円", "recipient_id", "p_011"),
+        (
+            "山本大輔さんに1万円送って。あ、山本さんにはもう渡してた。それなら小林陽子さんに1万円",
+            "recipient_id",
+            "p_011",
+        ),
         ("水道代4210円ね、じゃあお願い", "biller_id", "b_004"),
     ],
 )
-def test_then_after_what_was_taken_back_orders_the_new_one(runner: Any, text: str, field: str, value: str) -> None:
+def test_then_after_what_was_taken_back_orders_the_new_one(
+    runner: Any, text: str, field: str, value: str
+) -> None:
     result = run(runner, text, "c_001")
     assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
 
@@ -90,7 +96,11 @@ def test_a_bill_and_please_pays_it(runner: Any) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["山本大輔さんから2万円返してもらうことになってる", "小林さんから3000円振り込まれたか確認したい", "伊藤さんから5000円受け取った"],
+    [
+        "山本大輔さんから2万円返してもらうことになってる",
+        "小林さんから3000円振り込まれたか確認したい",
+        "伊藤さんから5000円受け取った",
+    ],
 )
 def test_money_from_a_person_is_no_transfer_to_them(runner: Any, text: str) -> None:
     result = run(runner, text, "c_001")

@@ -40,7 +40,19 @@ _AFTER = frozenset("にへのをがはともでやかさくちま")
 _AFTER_PART = frozenset("にへさくち")
 _BEFORE = frozenset("にへのをがはともでてやからば")  # ば: 差し支えなければ電気代を
 _AFTER_KANJI = frozenset("宛様氏殿君")
-_BEFORE_WORDS = ("まず", "つぎに", "次に", "最後に", "さいごに", "それから", "あと", "じゃあ", "じゃ", "それなら", "だったら")
+_BEFORE_WORDS = (
+    "まず",
+    "つぎに",
+    "次に",
+    "最後に",
+    "さいごに",
+    "それから",
+    "あと",
+    "じゃあ",
+    "じゃ",
+    "それなら",
+    "だったら",
+)
 
 
 def scan_hits(t: Tables, text: str, allowed: frozenset[int], *, prefolded: bool = False) -> list[Hit]:

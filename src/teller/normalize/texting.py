@@ -41,7 +41,9 @@ _WORDS: dict[str, str] = {
 }  # fmt: skip
 _WORD = re.compile(_B + "(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + ")" + _E)
 # "2" for "to" between a wanting word and a verb: "need 2 send", "want 2 pay" (not "send 2 to maria")
-_TO = re.compile(_B + r"(?P<want>need|needs|want|wants|have|has|got|going|like|love|able|try|trying) 2 (?=[a-z])")
+_TO = re.compile(
+    _B + r"(?P<want>need|needs|want|wants|have|has|got|going|like|love|able|try|trying) 2 (?=[a-z])"
+)
 # "u" for "you" after the words that ask or thank ("can u", "thank u"), never alone (a letter, a name)
 _YOU = re.compile(_B + r"(?P<before>can|could|would|will|do|did|are|r|thank|if|have|should|when) u" + _E)
 # "arvo" (afternoon): "this arvo" is today's, "tmrw arvo" tomorrow's; said alone it is an afternoon.

@@ -192,7 +192,7 @@ _TO_ME = _rx(
     r"\b(?:send|sends|sent|transfer|move|wire|pay|give) (?:me|us)\b|"
     r"\b(?:to|into) (?:me|my (?:own )?(?:account|card)|this (?:account|one|card|bank))\b|"
     r"\bfrom (?:my |an? )?(?:other|another|different|external|foreign|outside) (?:bank|account)|"
-    # money a person gives back or sends to the customer: 鈴木さんから5千円返してもらう, 田中さんから振り込まれる
+    # money a person gives back or sends the customer: 鈴木さんから5千円返してもらう, 田中さんから振り込まれる
     r"(?:さん|様|さま|くん|君|ちゃん)から[^、。]{0,12}?(?:返して(?:もら|くれ)|返済|もら[うえっい]|受け取|"
     r"振り?込(?:まれ|んでもら|んでくれ)|送(?:られ|ってもら|ってくれ)|入金)"
 )

@@ -4,8 +4,8 @@ friday", "I was going to send her 45", 送るつもり, 払おうかな, 送る�
 to pay it: "I owe maria 25 for the taxi", 伊藤さんに3000円借りてる, 立て替えてもらった.
 
 Told to a bank, these say what the customer has in mind, not what to do now: a turn that would act on
-one asks first. An order said anywhere in the utterance ("…送るつもりだったけど、今5000円送って") is an order; a
-polite maybe inside a request ("could you maybe pay…") is no plan.
+one asks first. An order said anywhere in the utterance ("…送るつもりだったけど、今5000円送って") is an
+order; a polite maybe inside a request ("could you maybe pay…") is no plan.
 
 All patterns run on folded text (`teller.normalize.text.fold`).
 """
