@@ -110,3 +110,35 @@ def test_money_from_a_person_is_no_transfer_to_them(runner: Any, text: str) -> N
 def test_money_sent_from_an_account_to_a_person_is_a_transfer(runner: Any) -> None:
     result = run(runner, "普通預金から山本大輔さんに1万円送ってくれる？", "c_001")
     assert (result.action.value, result.entities.recipient_id) == ("confirm", "p_009")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("send maria garcia 35 a week from today", "2026-11-28"),
+        ("pay the verizon bill a week from monday", "2026-11-30"),
+        ("send david lee $20 a week tomorrow", "2026-11-29"),
+    ],
+)
+def test_a_week_from_a_day_is_a_date_not_a_repeat(runner: Any, text: str, day: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, str(result.entities.execute_on)) == ("confirm", day), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("like every month, send maria garcia 200 for the rent", "recipient_id", "p_101"),
+        ("same as every month, pay the xfinity bill", "biller_id", "b_103"),
+        ("毎月のことだけど、今月の電気代を払って", "biller_id", "b_001"),
+    ],
+)
+def test_a_habit_said_beside_this_ones_order_is_no_repeat(runner: Any, text: str, field: str, value: str) -> None:
+    customer = "c_001" if not text.isascii() else "c_002"
+    result = run(runner, text, customer)
+    assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
+
+
+@pytest.mark.parametrize("text", ["send maria garcia 200 every month", "pay the xfinity bill each month from now on"])
+def test_a_repeat_asked_for_is_still_no_one_off(runner: Any, text: str) -> None:
+    assert not acts(run(runner, text, "c_002"))
