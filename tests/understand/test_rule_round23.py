@@ -133,12 +133,31 @@ def test_a_week_from_a_day_is_a_date_not_a_repeat(runner: Any, text: str, day: s
         ("毎月のことだけど、今月の電気代を払って", "biller_id", "b_001"),
     ],
 )
-def test_a_habit_said_beside_this_ones_order_is_no_repeat(runner: Any, text: str, field: str, value: str) -> None:
+def test_a_habit_said_beside_this_ones_order_is_no_repeat(
+    runner: Any, text: str, field: str, value: str
+) -> None:
     customer = "c_001" if not text.isascii() else "c_002"
     result = run(runner, text, customer)
     assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
 
 
-@pytest.mark.parametrize("text", ["send maria garcia 200 every month", "pay the xfinity bill each month from now on"])
+@pytest.mark.parametrize(
+    "text", ["send maria garcia 200 every month", "pay the xfinity bill each month from now on"]
+)
 def test_a_repeat_asked_for_is_still_no_one_off(runner: Any, text: str) -> None:
     assert not acts(run(runner, text, "c_002"))
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("いつも通り、今月も水道代を払っておいて", "biller_id", "b_004"),
+        ("先月と同様にドコモの料金を払って", "biller_id", "b_003"),
+        ("なるべく早くガス代を払ってほしい", "biller_id", "b_002"),
+    ],
+)
+def test_a_habit_or_an_adverb_before_a_bill_still_pays_it(
+    runner: Any, text: str, field: str, value: str
+) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason

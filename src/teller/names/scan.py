@@ -182,7 +182,9 @@ def _ja_text(folded: str) -> tuple[str, list[int]]:
     return "".join(chars), where
 
 
-def _bounded(norm: str, start: int, end: int, sk: ScanKey, payee: bool) -> bool:
+def _bounded(norm: str, start: int, end: int, sk: ScanKey, payee: bool, said_first: str) -> bool:
+    """The key found at [start, end) of the normalized text is a whole name there; `said_first` is the
+    first character of it as written (kanji, katakana or kana)."""
     after = norm[end] if end < len(norm) else ""
     before = norm[start - 1] if start else ""
     if after and is_hiragana(after) and after not in (_AFTER if sk.full or not sk.kana else _AFTER_PART):
@@ -192,6 +194,10 @@ def _bounded(norm: str, start: int, end: int, sk: ScanKey, payee: bool) -> bool:
     # Short keys need a clean start too: しょう must not match inside しましょう.
     if norm.endswith(_BEFORE_WORDS, 0, start):
         return True  # まず電気代を…: an adverb that opens the order
+    if not is_hiragana(said_first) and before not in ("お", "ご"):
+        return (
+            True  # 同じくガス代, …だけど伊藤翔さんに: a name in kanji or katakana starts where the kana ends
+        )
     return not (len(sk.key) < 4 and before and is_hiragana(before) and before not in _BEFORE)
 
 
@@ -205,7 +211,7 @@ def _ja_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
         start = norm.find(sk.key)
         while start != -1:
             end = start + len(sk.key)
-            if _bounded(norm, start, end, sk, payee):
+            if _bounded(norm, start, end, sk, payee, folded[where[start]]):
                 lo, hi = where[start], where[end - 1] + 1
                 variant = has_variant_kanji(folded[lo:hi])
                 score, rule = (97.0, "kanji_variant") if variant else (100.0, sk.rule)

@@ -40,9 +40,13 @@ def asks_for_a_reminder(folded: str) -> bool:
 
 _PERIOD = r"(?:day|week|month|year|quarter|fortnight|weekday|weekend|morning|evening|night|\w+day)"
 _RECURRING = _rx(
-    rf"\b(?:every|each) (?:other |single |second |two |three |\d+(?:st|nd|rd|th)? )?{_PERIOD}s?\b|"
+    # (not a habit said beside this one's order: "like every month, pay…", "same as every month")
+    rf"(?<!like )(?<!as )\b(?:every|each) "
+    rf"(?:other |single |second |two |three |\d+(?:st|nd|rd|th)? )?{_PERIOD}s?\b|"
     rf"\b(?:once|twice|\d+ times|three times) (?:a|per|every|each) {_PERIOD}\b|"
-    rf"\bper {_PERIOD}\b|(?:\d|dollars?|bucks|yen|euros?|pounds?) a (?:week|month|year|fortnight)\b|"
+    # ("$20 a week tomorrow", "75 a week from today": a day, not a repeat)
+    rf"\bper {_PERIOD}\b|(?:\d|dollars?|bucks|yen|euros?|pounds?) a (?:week|month|year|fortnight)\b"
+    r"(?! (?:from|today|tomorrow|on|after|before|later|ago|time|or so)\b)|"
     r"\b(?:monthly|weekly|daily|yearly|annually|biweekly|bi-weekly|fortnightly|quarterly)\s*"
     r"(?:$|[,.!?]|\b(?:from|starting|until|till|for|on|to|basis)\b)|"
     # "set up a monthly transfer", "a weekly payment of $20" (not "my monthly bill": one bill)
@@ -50,7 +54,7 @@ _RECURRING = _rx(
     r"(?:transfers?|payments?|deposits?)\b|"
     r"\b(?:standing orders?|recurring|repeating|repeat (?:payments?|transfers?)|automatic payments?|"
     r"autopay|auto-?pay)\b|"
-    r"毎(?:月|週|日|年|朝|晩)(?!の)|毎(?:月|週|日|年)の(?:送金|振込|振り込み)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
+    r"毎(?:月|週|日|年|朝|晩)(?!の|恒例|通り|どおり|みたい|と同じ|同様)|毎(?:月|週|日|年)の(?:送金|振込|振り込み)|隔週|定期的に|定期(?:送金|振込|支払)|自動(?:で|的に)?(?:送金|振込|振り込)|積立"
 )
 
 
