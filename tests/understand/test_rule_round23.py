@@ -161,3 +161,8 @@ def test_a_habit_or_an_adverb_before_a_bill_still_pays_it(
 ) -> None:
     result = run(runner, text, "c_001")
     assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
+
+
+@pytest.mark.parametrize("text", ["水道代はきのうはらった", "伊藤翔さんにはもうおくったよ"])
+def test_a_payment_told_as_done_in_kana_pays_nothing(runner: Any, text: str) -> None:
+    assert not acts(run(runner, text, "c_001"))

@@ -87,7 +87,7 @@ _PAST_PAYMENT = _rx(
     r"(?:^|(?<=[.!?;] ))(?:just |already )?(?:paid|sent|transferred|wired)\b|"  # "paid xfinity on monday."
     r"\b(?:wrong|incorrect) (?:account|account number|person|recipient|payee|iban|details)\b|\btypo\b|"
     r"\btyped (?:in )?(?:the |a )?wrong\b|"
-    r"振り込んだ|(?:送金|振込)した(?!い)|送った|払った|(?:口座|番号|相手|宛先|金額)を?間違え|"
+    r"振り込んだ|ふりこんだ|(?:送金|振込)した(?!い)|送った|おくった|払った|はらった|(?:口座|番号|相手|宛先|金額)を?間違え|"
     r"(?:振り?込ん|払っ|送っ|(?:送金|振込)し)(?:て|で)(?:しま|ちゃ|じゃ)"  # 振り込んでしまった
 )
 # What puts a payment still to come in the words (a date that is not in the past counts too).
