@@ -166,3 +166,31 @@ def test_a_habit_or_an_adverb_before_a_bill_still_pays_it(
 @pytest.mark.parametrize("text", ["水道代はきのうはらった", "伊藤翔さんにはもうおくったよ"])
 def test_a_payment_told_as_done_in_kana_pays_nothing(runner: Any, text: str) -> None:
     assert not acts(run(runner, text, "c_001"))
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("I promised david lee I'd send him 60 on friday", "c_002"),
+        ("told maria garcia I would pay her back 45", "c_002"),
+        ("my dad wants me to pay the xfinity bill for him", "c_002"),
+        ("catherine asked me to send her 30 for the tickets", "c_002"),
+        ("伊藤翔さんに来週3000円返すって約束した", "c_001"),
+        ("母に電気代を払うように頼まれた", "c_001"),
+    ],
+)
+def test_a_promise_or_someone_elses_wish_told_is_no_order(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), result.action.value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("I promised david lee I'd send him 60, so please send it now", "recipient_id", "p_104"),
+        ("my wife asked me to pay the xfinity bill, go ahead and pay it", "biller_id", "b_103"),
+    ],
+)
+def test_a_promise_told_then_ordered_acts(runner: Any, text: str, field: str, value: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
