@@ -1,7 +1,8 @@
 """A plan or a maybe is no order: "I might send david $50 tomorrow", "i'm planning to pay verizon on
 friday", "I was going to send her 45", 送るつもり, 払おうかな, 送るかもしれない, 送る予定, 払おうと思ってる
 (not a maybe about what happened: "I might have lost it", 盗まれたかも). So is a debt told with no order
-to pay it: "I owe maria 25 for the taxi", 伊藤さんに3000円借りてる, 立て替えてもらった.
+to pay it: "I owe maria 25 for the taxi", 伊藤さんに3000円借りてる, 立て替えてもらった; and a promise or
+someone else's wish told ("I promised david I'd send him 60", "my dad wants me to pay…", 頼まれた).
 
 Told to a bank, these say what the customer has in mind, not what to do now: a turn that would act on
 one asks first. An order said anywhere in the utterance ("…送るつもりだったけど、今5000円送って") is an
@@ -34,6 +35,14 @@ _PLAN_JA = re.compile(
     r"(?<=[おこそとのほもよろごぞどぼぽ])うと(?:思って|考えて|思う|思い)|考え中|検討中"
 )
 
+# A promise or someone else's wish told: "I promised david I'd send him 60", "told maria I would pay her",
+# "my dad wants me to pay…", "catherine asked me to send…", 返すって約束した, 払うように頼まれた
+_TOLD_EN = re.compile(
+    r"(?<![a-z'])(?:(?:promised|told|assured) (?:[a-z'-]+ ){0,3}?(?:that )?"
+    r"(?:i'd|i would|i'll|i will|i was going to)|"
+    r"promised to|(?:wants|wanted|asked|asks|told|needs|begged) me to)(?![a-z'])"
+)
+_TOLD_JA = re.compile(r"って約束|と約束|(?:ように|って)(?:頼まれ|言われ)|に頼まれ")
 _DEBT_EN = re.compile(r"(?<![a-z'])(?:i|we) (?:still |now |really |kinda |kind of )?owe(?![a-z'])")
 _DEBT_JA = re.compile(r"借りて(?:る|いる|います|た|ました)|借りた|立て替えて(?:もら|くれ)")
 
@@ -42,7 +51,7 @@ def plan_spans(folded: str) -> list[Span]:
     """Where a plan, a maybe or a debt is told, when no clause of the utterance orders anything."""
     if asks_in_some_clause(folded):
         return []
-    found = [m.span() for rx in (_PLAN_EN, _DEBT_EN) for m in rx.finditer(folded)]
+    found = [m.span() for rx in (_PLAN_EN, _DEBT_EN, _TOLD_EN) for m in rx.finditer(folded)]
     if not folded.isascii():
-        found += [m.span() for rx in (_PLAN_JA, _DEBT_JA) for m in rx.finditer(folded)]
+        found += [m.span() for rx in (_PLAN_JA, _DEBT_JA, _TOLD_JA) for m in rx.finditer(folded)]
     return found
