@@ -194,3 +194,31 @@ def test_a_promise_or_someone_elses_wish_told_is_no_order(runner: Any, text: str
 def test_a_promise_told_then_ordered_acts(runner: Any, text: str, field: str, value: str) -> None:
     result = run(runner, text, "c_002")
     assert (result.action.value, getattr(result.entities, field)) == ("confirm", value), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("was the verizon bill paid", "c_002"),
+        ("were both my cards locked last night", "c_002"),
+        ("has the water bill been paid already", "c_002"),
+        ("my debit card is locked", "c_002"),
+        ("my debit card got blocked at the store today", "c_002"),
+        ("デビットカードがロックされてる", "c_001"),
+    ],
+)
+def test_a_state_asked_or_told_does_not_act(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("my debit card was stolen, lock it", "c_002", "k_101"),
+        ("デビットカードを盗まれたのでロックして", "c_001", "k_001"),
+    ],
+)
+def test_a_lock_still_follows_a_card_at_risk(runner: Any, text: str, customer: str, card: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.card_id) == ("execute", card)
