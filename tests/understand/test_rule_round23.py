@@ -208,8 +208,10 @@ def test_a_promise_told_then_ordered_acts(runner: Any, text: str, field: str, va
     ],
 )
 def test_a_state_asked_or_told_does_not_act(runner: Any, text: str, customer: str) -> None:
+    """No payment or lock; reading the history to answer "was it paid" is fine."""
     result = run(runner, text, customer)
-    assert not acts(result), (result.intent.value, result.action.value)
+    changes = result.intent.value in ("bill_payment", "transfer_money", "card_lock", "card_unlock")
+    assert not (acts(result) and changes), (result.intent.value, result.action.value)
 
 
 @pytest.mark.parametrize(

@@ -226,6 +226,10 @@ _NEGATED_READ = _rx(
 # a card kept by a cash machine, a new card that has not arrived ("…I'm afraid it got lost in the mail").
 _NO_CARD_AT_RISK = _rx(
     r"\b(?:virtual|digital|online|disposable) cards?\b|"
+    # the card's state told: "my debit card is locked", "got blocked at the store", ロックされてる
+    r"\bcards?\b (?:\w+ ){0,2}?(?:is|was|got|gets|has been|have been|keeps getting|is being) (?:\w+ )?"
+    r"(?:locked|frozen|blocked|suspended|declined|disabled|deactivated)\b|"
+    r"(?:ロック|凍結|停止|ストップ)(?:されて|され(?:た|ちゃ)|になって|しちゃってる)|止められ|止まって|使えなくなっ|"
     r"\b(?:can'?t|cannot|couldn'?t|could not|unable to) (?:\w+ )?(?:find|locate|see) "
     r"(?:the |my |a )?(?:\w+ )?(?:code|cvv|cvc|pin|number|details|option|button|setting|page|tab|menu)s?\b|"
     r"\b(?:atm|cash machine|cashpoint|cash point|machine)\b(?: \w+){0,2}? "
