@@ -224,3 +224,23 @@ def test_a_state_asked_or_told_does_not_act(runner: Any, text: str, customer: st
 def test_a_lock_still_follows_a_card_at_risk(runner: Any, text: str, customer: str, card: str) -> None:
     result = run(runner, text, customer)
     assert (result.action.value, result.entities.card_id) == ("execute", card)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "山本大輔さんに1万円振り込んだっけ",
+        "ガス代ってもう払ったっけ？",
+        "小林陽子さんに2000円返さなきゃ",
+        "水道代を払わなくちゃなあ",
+    ],
+)
+def test_a_recall_question_or_a_must_told_is_no_order(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    changes = result.intent.value in ("bill_payment", "transfer_money")
+    assert not (acts(result) and changes), (result.intent.value, result.action.value)
+
+
+def test_a_must_with_an_order_acts(runner: Any) -> None:
+    result = run(runner, "水道代を払わなきゃいけないから、払っておいて", "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", "b_004")
