@@ -89,9 +89,7 @@ _ASKS = _rx(
     r"\b(?:tell me|let me know|i (?:want|need|would like|'d like) to know|do you know|find out|explain|"
     r"remind me)\b (?:what|when|how|which|why|where|whether|if|the (?:minimum|least|lowest|amount|date|"
     r"due date|total|deadline))\b|"
-    r"知りたい|知らせて|"
-    # asking oneself to recall: 送ったっけ, もう払ったっけ
-    r"(?:た|だ)っけ[?？]?$"
+    r"知りたい|知らせて"
 )
 # "do I…" asks; "do the usual for…", "do it now" is an order.
 _WEAK_QUESTION = _rx(
