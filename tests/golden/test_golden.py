@@ -448,3 +448,14 @@ def test_blind_round_28_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round28.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 54 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_29_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 29's development part (60, written blind after rounds 22-23: a release check across every
+    command and customer): 57/60 at its first run (3 counted acting wrongly: a balance read without the
+    account the author expected, a payee lookup without its payee, "send 25 to chris" sent to the one Chris
+    where the author asked for a question). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round29.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
