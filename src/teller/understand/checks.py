@@ -33,6 +33,7 @@ from teller.understand import (
     problems,
     reads,
     rules,
+    slang,
     topics,
 )
 from teller.understand.corrections import dangling, supersede
@@ -362,6 +363,11 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
     """
     kept, replaced = supersede(evidence.markers, list(turn.dates))
     explained = [(d.start, d.end) for d in replaced]
+    # "spot aoife a tenner till friday": friday is when lent money comes back; it goes now
+    repaid = slang.repayment_span(turn.folded)
+    if repaid is not None:
+        explained.append(repaid)
+        kept = [d for d in kept if not (repaid[0] <= d.start and d.end <= repaid[1])]
     anchors = [
         a for a in (cue, (evidence.amount.start, evidence.amount.end) if evidence.amount else None) if a
     ]

@@ -19,10 +19,10 @@ from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import clauses, coverage, forms, frames, rules, scheduled, slang
+from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.billers import hold_biller_elsewhere
-from teller.understand.checks import STATE_CHANGING, DateChoice, check_form, choose_date, cover
+from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
 from teller.understand.evidence import Evidence
@@ -71,7 +71,7 @@ class FastPath:
         intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
         intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
         cue = _cue(turn, hits, rule)
-        dates = _without_repayment(choose_date(turn, evidence, cue), turn)
+        dates = choose_date(turn, evidence, cue)
         date_ = dates.chosen
         trace: list[TraceItem] = [TraceItem("understand", "injection", folded, f) for f in sorted(flags)]
         if amount is not None:
@@ -393,21 +393,6 @@ def _payee_addressed(folded: str, payees: NameMatch) -> bool:
         for c in payees.candidates
         if c.end > c.start
     )
-
-
-def _without_repayment(dates: DateChoice, turn: NormalizedTurn) -> DateChoice:
-    """ "spot aoife a tenner till friday": friday is when the money comes back; it goes now."""
-    span = slang.repayment_span(turn.folded)
-    if span is None:
-        return dates
-    start, end = span
-    chosen = dates.chosen
-    if chosen is not None and start <= chosen.start and chosen.end <= end:
-        chosen = None
-    extra = tuple(d for d in dates.extra if not (start <= d.start and d.end <= end))
-    if chosen is None and extra:
-        chosen, extra = extra[0], extra[1:]
-    return replace(dates, chosen=chosen, extra=extra, explained=(*dates.explained, span))
 
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:
