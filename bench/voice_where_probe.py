@@ -1,9 +1,12 @@
 """Round 13 on typed lines and on every development transcript: how many are heard differently now that a
 heard stretch is rewritten where it was heard (not at the first occurrence of its letters), and how many
-typed lines' outcomes that moves.
+typed lines' outcomes that moves. `--round 14`: the same counts for round 14 taken out instead
+(`voice_common_pairs.as_main`: common words put right only where a name goes, no stretch across "$3k").
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_where_probe.py \
         --hyps bench/results/hyps_dev.pkl
+    TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_where_probe.py --round 14 \
+        --hyps bench/results/hyps_dev.pkl --out bench/results/voice_common_probe.json
 
 - **typed**: every English and Japanese line of the typed development sets (as
   `voice_keys_probe.typed_lines`, Japanese too: `tests/golden/*.jsonl`, not `heldout/`;
@@ -31,9 +34,12 @@ sys.path.insert(0, str(HERE))
 
 from teller.domain.turn import TurnRequest  # noqa: E402
 from teller.voice.hearing import Ear, ear_for, hear  # noqa: E402
+from voice_common_pairs import as_main  # noqa: E402
 from voice_keys_probe import GOLDEN, ROOT  # noqa: E402
 from voice_path import Understand, same_outcome  # noqa: E402
 from voice_where_pairs import first_occurrence  # noqa: E402
+
+BEFORE = {"13": first_occurrence, "14": as_main}  # the round taken out for "before"
 
 
 def typed_lines() -> list[dict[str, Any]]:
@@ -51,9 +57,9 @@ def typed_lines() -> list[dict[str, Any]]:
     return rows
 
 
-def both(text: str, ear: Ear) -> tuple[str, str, list[tuple[str, str, int | None]]]:
+def both(text: str, ear: Ear, round_: str = "13") -> tuple[str, str, list[tuple[str, str, int | None]]]:
     """(heard as main did, heard now, the changes now) of `text` heard alone."""
-    with first_occurrence():
+    with BEFORE[round_]():
         before, _ = hear(text, (), ear)
     after, changes = hear(text, (), ear)
     return before, after, [(c.rule, c.heard, c.at) for c in changes]
@@ -63,6 +69,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hyps", type=Path, default=HERE / "results" / "hyps_dev.pkl")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "voice_where_probe.json")
+    parser.add_argument("--round", choices=sorted(BEFORE), default="13", help="the round taken out")
     args = parser.parse_args()
     runner = Understand()
     ears: dict[str, Ear] = {}
@@ -79,7 +86,7 @@ def main() -> int:
         except Exception:  # a customer the demo bank does not have
             continue
         n += 1
-        before, after, changes = both(row["text"], e)
+        before, after, changes = both(row["text"], e, args.round)
         if before == after:
             continue
         now = datetime.fromisoformat(row["now"])
@@ -112,7 +119,7 @@ def main() -> int:
     seen = []
     for text in sorted(texts):
         for cid in ("c_001", "c_002"):
-            before, after, changes = both(text, ear(cid))
+            before, after, changes = both(text, ear(cid), args.round)
             if before != after:
                 seen.append(
                     {"customer": cid, "text": text, "before": before, "after": after, "changes": changes}

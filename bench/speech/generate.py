@@ -173,6 +173,8 @@ SETS = {
     "unseen": UNSEEN,
     "unseen2": ROOT / "bench" / "data" / "voice_unseen2.jsonl",
     "unseen3": ROOT / "bench" / "data" / "voice_unseen3.jsonl",  # blind, round 5
+    # development, round 14: the typed development lines `hear:name` changed when heard word for word
+    "commonwords": ROOT / "bench" / "data" / "voice_commonwords.jsonl",
 }
 
 

@@ -15,7 +15,9 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
    the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
-   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is.
+   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is. A stretch
+   made only of ordinary words ("I already paid …" for Al-Rashid, "the day after Christmas" for Chris) is put
+   right only where a name goes (round 14, `hearing_place`); a garbled one ("Conated Lee") anywhere.
 
 3. **product word** (`hear:product`): the word right before "card"/"account" (the katakana word
    before カード) that sounds like exactly one of the kinds of card and account the customer has
@@ -98,6 +100,7 @@ from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
+from teller.voice.hearing_place import common_only, name_place
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
@@ -254,6 +257,8 @@ def hear(
     places: dict[str, int] = {}  # where each put-right name now stands in `text`
     if not _names_one_exactly(text, ear):
         near = _near_name(text, ear)
+        if near is not None and _a_word_not_a_name(text, near, ear):
+            near = None  # "I already paid …", "the day after Christmas": ordinary words, left as heard
         if near is not None:
             span, at, name = near
             text = _put(text, at, span, name)
@@ -334,6 +339,14 @@ def ear_fix(ear: Ear) -> Callable[[str], str]:
         return text if near is None else _put(text, near[1], near[0], near[2])
 
     return fix
+
+
+def _a_word_not_a_name(text: str, near: tuple[str, int, str], ear: Ear) -> bool:
+    """Whether the near miss `near` found in `text` is ordinary words standing where no name goes (round 14,
+    `hearing_place`): left as heard in the transcript; the second look's readings (`ear_fix`) keep it."""
+    span, at, _ = near
+    registered = {w.lower() for form, _ in ear.forms if form.isascii() for w in _WORD.findall(form)}
+    return common_only(span, registered) and not name_place(text, at, at + len(span))
 
 
 def _put(text: str, at: int, heard: str, put: str) -> str:
@@ -449,6 +462,8 @@ def _spans(text: str) -> list[tuple[str, int]]:
             chunk = words[i : i + k]
             if len(chunk) < k or any(w.lower() in _NOT_NAME for w, _, _ in chunk):
                 break
+            if _across_number(text, chunk):
+                break
             if _before_product(words[i + k : i + k + 2]):  # "my Davit card": a product, not a payee
                 continue
             out.append((text[chunk[0][1] : chunk[-1][2]], chunk[0][1]))
@@ -467,6 +482,12 @@ def _numbers_letters(text: str, start: int) -> bool:
     """Whether the Latin word at `start` is a number's own letters ("th" of "15th", "st" of "1st"): part of
     a digit string, which hearing never rewrites — put there, a name broke the date ("the 15Thi")."""
     return start > 0 and text[start - 1].isdigit()
+
+
+def _across_number(text: str, chunk: Sequence[tuple[str, int, int]]) -> bool:
+    """Whether a stretch of several words ends on a number's letters ("maria $3k"): it would reach across the
+    digit string, which hearing never rewrites (round 14: main wrote Maria Garcia over the amount)."""
+    return len(chunk) > 1 and _numbers_letters(text, chunk[-1][1])
 
 
 def _before_product(following: Sequence[tuple[str, int, int]]) -> bool:
