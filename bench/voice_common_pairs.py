@@ -1,6 +1,6 @@
-"""Round 14 (a near miss made only of common words is put right only where a name goes; a stretch never
-reaches across a number's letters), paired line by line: each file decoded once, heard as main heard it and
-as round 14 hears it.
+"""Round 14, paired line by line: each file decoded once, heard as main heard it and as round 14 hears it
+(a near miss made only of common words put right only where a name goes; a stretch never across a
+number's letters; a disputed amount's reading written beside the amount it disputes).
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_common_pairs.py --sets unseen,golden \\
         --hyps bench/results/hyps_dev.pkl
@@ -10,10 +10,10 @@ as round 14 hears it.
 "commonwords" (`bench/data/voice_commonwords.jsonl`) is the 30 typed development lines whose outcome
 `hear:name` changed when heard word for word on main (`bench/voice_keys_probe.py`), spoken by the
 development voices: round 12 found the development decodes held one such word spoken ("count"). "Before"
-takes round 14 out (`hearing._a_word_not_a_name` never true, a stretch may end on a number's letters);
-"after" is the code as shipped. Scored as `voice_path.py` scores a turn (`voice_pairs.py`'s loop); `round 14
-changed` counts lines whose text run differs. Development sets and voices only; pure text, nothing about
-latency.
+takes round 14 out (`hearing._a_word_not_a_name` never true, a stretch may end on a number's letters,
+`hearing_numbers._paired` always the first amount); "after" is the code as shipped. Scored as
+`voice_path.py` scores a turn (`voice_pairs.py`'s loop); `round 14 changed` counts lines whose text run
+differs. Development sets and voices only; pure text, nothing about latency.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
-from teller.voice import hearing
+from teller.voice import hearing, hearing_numbers
 from teller.voice.asr import Hypothesis
 from voice_pairs import HERE, Pairs, main
 
@@ -30,10 +30,11 @@ from voice_pairs import HERE, Pairs, main
 @contextmanager
 def as_main() -> Iterator[None]:
     """Hearing as main had it before round 14: common words taken for a name anywhere, a stretch across
-    "$3k"."""
+    "$3k", an amount's other reading written beside the first amount."""
     with (
         mock.patch.object(hearing, "_a_word_not_a_name", lambda text, near, ear: False),
         mock.patch.object(hearing, "_across_number", lambda text, chunk: False),
+        mock.patch.object(hearing_numbers, "_paired", lambda i, theirs, mine: 0),
     ):
         yield
 

@@ -109,23 +109,37 @@ def malformed(text: str) -> int:
 
 
 def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
-    """The other amounts the n-best heard where `chosen` heard its own, written into `chosen` (else None)."""
+    """The other amounts the n-best heard where `chosen` heard its own, written into `chosen` (else None):
+    each beside the amount it disputes when the two transcripts name as many amounts ("another 15 (or 50)
+    now", round 14), else beside the first."""
     mine = amounts(chosen)
     if not mine:
         return None  # no amount to propose: the turn asks for one itself
-    readings: list[str] = []
+    readings: dict[int, list[str]] = {}  # index of the amount of `chosen` disputed → the other readings
     for other in others:
         theirs = amounts(other)
         if not theirs or any(_agree(mine, amounts(r)) for r in _readings(other)):
             continue
         if malformed(other) and _in_pieces(mine, theirs):
             continue  # "100 and $20" for "one hundred and twenty": one number heard in pieces
-        for a in theirs:
-            if not any(_same(a, m) for m in mine) and a.surface not in readings:
-                readings.append(a.surface.strip())
+        for i, a in enumerate(theirs):
+            seen = [r for group in readings.values() for r in group]
+            if not any(_same(a, m) for m in mine) and a.surface.strip() not in seen:
+                readings.setdefault(_paired(i, theirs, mine), []).append(a.surface.strip())
     if not readings:
         return None
-    return Doubt(_written_in(chosen, mine[0], readings), (mine[0].surface, *readings), mine[0].start)
+    text = chosen
+    for i in sorted(readings, reverse=True):  # from the last, so the earlier positions still hold
+        text = _written_in(text, mine[i], readings[i])
+    first = min(readings)
+    heard = [r for i in sorted(readings) for r in readings[i]]
+    return Doubt(text, (mine[first].surface, *heard), mine[first].start)
+
+
+def _paired(i: int, theirs: Sequence[Amount], mine: Sequence[Amount]) -> int:
+    """The amount of `mine` that the `i`-th of `theirs` stands for: the same one when both name as many
+    amounts (round 14: "another 15 (or 50)", not "200 (or 50) … another 15"), else the first (as before)."""
+    return i if len(theirs) == len(mine) else 0
 
 
 def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: float) -> list[str]:
