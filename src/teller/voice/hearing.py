@@ -100,7 +100,7 @@ from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
-from teller.voice.hearing_place import common_only, name_place
+from teller.voice.hearing_place import common_only, common_words, name_place
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
@@ -190,6 +190,7 @@ def ear_for(snapshot: Any) -> Ear:
         from teller.names.sound import reading
 
         reading("佐藤")  # load the reading dictionary now, not during a turn
+    common_words()  # and the ordinary words (round 14)
     named = [(p.id, p.display_name if p.display_name.isascii() else p.latin or "") for p in snapshot.payees]
     named += [(b.id, b.display_name if b.display_name.isascii() else b.latin or "") for b in snapshot.billers]
     # a payee may be said by one word of their name ("Daft" for David), a biller by an alias ("docomo")
