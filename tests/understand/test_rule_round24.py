@@ -77,3 +77,86 @@ def test_hesitations_and_words_to_someone_else_in_the_room_change_nothing(
 def test_hesitations_around_nothing_clear_do_not_act(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("高橋さんに ごせんえん", "p_005", 5000),
+        ("鈴木一郎さんに いちまんにせんえん", "p_004", 12000),
+        ("山本さんへ はっせんえん おねがい", "p_009", 8000),
+    ],
+)
+def test_an_amount_said_in_kana_beside_a_payee_is_a_transfer(
+    runner: Any, text: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.recipient_id, result.entities.amount_minor) == (
+        "confirm",
+        payee,
+        amount,
+    ), result.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["全部の口座の残高教えて", "すべての口座の残高を見せて", "両方の口座の残高を見せて"]
+)
+def test_every_account_asked_reads_every_balance(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value) == ("balance_inquiry", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["セブンイレブンでの支払いだけ見せて", "アマゾンの買い物だけ表示して", "コンビニでの支払いのみ見せて"],
+)
+def test_payments_at_a_shop_asked_to_be_shown_are_transactions(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [
+        ("今電話中なのでちょっと待って、はい、ガス代払っといて", "b_002"),
+        ("電話中だった、ごめん、電気代を払って", "b_001"),
+    ],
+)
+def test_being_on_the_phone_is_no_phone_bill(runner: Any, text: str, biller: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("クレカ止めて、それと最近の取引見せて", "k_002"),
+        ("デビットカードをロックして、あと残高も教えて", "k_001"),
+    ],
+)
+def test_a_lock_beside_a_read_locks_first(runner: Any, text: str, card: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value, result.entities.card_id) == (
+        "card_lock",
+        "execute",
+        card,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("kato ken san ni sanzen en okutte", "p_012", 3000),
+        ("ito sho san ni ichiman en furikonde", "p_006", 10000),
+        ("saito ken san ni nisen en okutte", "p_002", 2000),
+    ],
+)
+def test_romaji_names_without_their_long_vowels_are_found(
+    runner: Any, text: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.recipient_id, result.entities.amount_minor) == (
+        "confirm",
+        payee,
+        amount,
+    ), result.reason
