@@ -1,6 +1,7 @@
-"""Issue 9, round 24 (phrasings written before the code): a money verb in the past tense with a recall ending
-(〜たっけ, 〜たよね, 〜たかな, 〜たんだっけ) asks whether money moved; it never moves money again, while an order in
-another clause still acts."""
+"""Issue 9, round 24 (phrasings written before the code): a money verb in the past tense with a recall
+ending (〜たっけ, 〜たよね, 〜たかな, 〜たんだっけ) asks whether money moved; it never moves money again,
+while an order in another clause still acts. Hesitations, kana amounts, every account, a shop's
+payments, a call on the phone, a lock beside a read, romaji names without long vowels."""
 
 from __future__ import annotations
 
@@ -160,3 +161,22 @@ def test_romaji_names_without_their_long_vowels_are_found(
         payee,
         amount,
     ), result.reason
+
+
+# Written after the code (the kana-amount rewrite showed the reader's old slips): a name's honorific and its
+# particle are no digits, and a verb's polite ending ません is no せん.
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("高橋さんにせんえん送って", 1000),
+        ("伊藤くんにごせんえん送って", 5000),
+        ("高橋さん にせんえん送って", 2000),
+    ],
+)
+def test_an_honorific_and_its_particle_are_no_digits(runner: Any, text: str, amount: int) -> None:
+    assert run(runner, text, "c_001").entities.amount_minor == amount
+
+
+def test_a_polite_ending_is_no_thousand(runner: Any) -> None:
+    result = run(runner, "すみません円口座の残高を教えてください", "c_001")
+    assert (result.action.value, result.entities.account_id) == ("execute", "a_001")

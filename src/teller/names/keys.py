@@ -192,6 +192,21 @@ def _morae(token: str) -> list[str] | None:
     return morae
 
 
+_O_ROW = frozenset("おこごそぞとどのほぼぽもよょろを")
+_U_ROW = frozenset("うくぐすずつづぬふぶぷむゆゅる")
+
+
+def without_long_vowels(kana: str) -> str:
+    """Hiragana with its long vowels left out, as romaji without macrons writes them: かとうけん →
+    かとけん (kato ken), こばやしようこ → こばやしよこ (yoko), ゆうき → ゆき."""
+    out: list[str] = []
+    for ch in kana:
+        if ch == "ー" or (ch == "う" and out and (out[-1] in _O_ROW or out[-1] in _U_ROW)):
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=8192)
 def romaji_key(token: str) -> str | None:
     """Canonical romaji: one spelling per mora, long vowels and doubled n folded; None when not romaji.

@@ -31,8 +31,12 @@ from teller.names.match import (
 from teller.names.result import Hit, best_per_entry
 from teller.names.sound import abbreviation_hits, sound_alike_hits
 from teller.names.stopwords import AMBIGUOUS_EN
-from teller.names.tables import ScanKey, Tables
+from teller.names.tables import SHORT_VOWEL_RULE, ScanKey, Tables
 from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_honorifics
+
+# A full name heard or typed without its long vowels (かとけん for かとうけん): a sound-alike, below the
+# name as written.
+SHORT_VOWEL_SCORE = 90.0
 
 # Hiragana that may follow a name (particles, honorific starts) or precede one. A lone given name
 # or surname in kana must be followed by a recipient particle: しょう|が in しょうがない is no name.
@@ -215,6 +219,8 @@ def _ja_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
                 lo, hi = where[start], where[end - 1] + 1
                 variant = has_variant_kanji(folded[lo:hi])
                 score, rule = (97.0, "kanji_variant") if variant else (100.0, sk.rule)
+                if sk.rule == SHORT_VOWEL_RULE:
+                    score = SHORT_VOWEL_SCORE  # a sound-alike: かとけん for かとうけん
                 if not sk.full:
                     score, rule = PARTIAL * score, "partial_" + sk.role
                 out.append(Hit(sk.entry, score, rule, sk.key, sk.full, lo, hi))

@@ -35,6 +35,7 @@ from teller.names.keys import (
     metaphone,
     romaji_key,
     tokens,
+    without_long_vowels,
 )
 from teller.names.nicknames import name_groups
 from teller.names.stopwords import STOP_JA
@@ -45,6 +46,7 @@ Kind = Literal["payee", "biller"]
 
 TIER = {"x": 100.0, "j": 100.0, "r": 97.0, "n": 92.0, "m": 88.0}
 NS_RULE = {"r": "romaji_variant", "n": "nickname", "m": "metaphone"}
+SHORT_VOWEL_RULE = "kana_short_vowel"
 
 # (entry, form, slot, rule, surface): one slot key of one form.
 Posting = tuple[int, int, int, str, str]
@@ -264,6 +266,10 @@ def _add_compacts(tables: Tables, index: int, form: int, slots: list[_Slot], ali
                     _choice(tables.ja_choices, tables.ja_owners, "".join(ordered), posting)
             if ns == "j" and len("".join(words)) >= 2:
                 _add_scan_key(tables, "".join(words), index, form, True, "name", rule)
+                short = without_long_vowels("".join(words))
+                if n > 1 and rule == "kana" and short != "".join(words):
+                    # かとう けん said or typed as "kato ken": the full name with its long vowels left out
+                    _add_scan_key(tables, short, index, form, True, "name", SHORT_VOWEL_RULE)
     if tables.entries[index].japanese:
         for slot_order in orders:
             spellings = [s.romaji for s in slot_order]

@@ -439,6 +439,25 @@ _KANA_AMOUNT = re.compile(f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})+(?= ?(?:えん|円)
 _KANA_SPLIT = re.compile(f"{_KANA_DIGITS}|{_KANA_TOKEN}")
 
 
+_HONORIFIC_BEFORE = re.compile(r"(?:さん|くん|ちゃん|さま|様|君|氏|殿)$")
+
+
+def _particles_before(text: str, start: int, run: str) -> int:
+    """How many tokens at the start of a kana run are a name's honorific and its particle, not digits:
+    高橋さんにせんえん is ¥1,000 to 高橋さん (さん and に are no 3 and 2), 伊藤くんにごせんえん ¥5,000;
+    all of them (no amount) where the run is a verb's polite ending (すみません円)."""
+    if run.startswith("せん") and text.endswith("ま", 0, start):
+        return len(run)  # すみません円口座: the polite ending ません, no せん (1,000)
+    skip = 0
+    before = text[start - 1] if start else ""
+    after_name = bool(before) and (is_kanji(before) or is_katakana(before) or ("a" <= before <= "z"))
+    if after_name and run.startswith("さん"):
+        skip, start, run = 1, start + 2, run[2:]
+    if run.startswith("に") and (skip or _HONORIFIC_BEFORE.search(text[:start])):
+        skip += 1
+    return skip
+
+
 def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
     """Yen amounts spelled in kana. Spoken Japanese never puts two digits side by side (にさん is no
     number), so a run is read from the first token after which that holds: さんにごせんえん → ごせん."""
@@ -446,7 +465,7 @@ def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
     for m in _KANA_AMOUNT.finditer(text):
         split = _KANA_SPLIT.finditer(m.group())
         tokens = [(t.start(), KANA_NUMERALS.get(t.group(), t.group())) for t in split]
-        for i in range(len(tokens)):
+        for i in range(_particles_before(text, m.start(), m.group()), len(tokens)):
             kanji = [k for _, k in tokens[i:]]
             if any(a in _KANA_DIGIT_VALUES and b in _KANA_DIGIT_VALUES for a, b in pairwise(kanji)):
                 continue
@@ -460,6 +479,16 @@ def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
                 )
                 break
     return found
+
+
+def kana_amounts_as_kanji(text: str) -> str:
+    """`text` with yen amounts spelled in kana written in kanji numerals (高橋さんに ごせんえん → 高橋さんに
+    五千円), so that every reader after this one sees the amount as it is usually written."""
+    found = _scan_kana(text)
+    for e in reversed(found):
+        kanji = "".join(KANA_NUMERALS.get(t.group(), t.group()) for t in _KANA_SPLIT.finditer(e.surface))
+        text = f"{text[: e.start]}{kanji}円{text[e.end :]}"
+    return text
 
 
 # Words that make the number next to them a guess. Before it: "about 50", "a couple hundred", "between

@@ -7,9 +7,10 @@ from datetime import date
 from typing import Any
 
 from teller.domain.trace import Extraction, TraceItem
-from teller.normalize.amounts import AmountValue, find_amounts
+from teller.normalize.amounts import AmountValue, find_amounts, kana_amounts_as_kanji
 from teller.normalize.dates import scan_dates
 from teller.normalize.digits import find_digit_strings
+from teller.normalize.hesitation import without_hesitations
 from teller.normalize.regional import standard_japanese
 from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
@@ -84,11 +85,19 @@ def read_as(text: str) -> tuple[str, tuple[TraceItem, ...]]:
     ("zandaka oshiete" → ざんだか おしえて), regional Japanese in standard forms (なんぼ → いくら)."""
     folded = expand_texting(fold(text))  # "pls send 50 tmrw" is English as texted, no romaji
     readings: list[TraceItem] = []
+    fluent = without_hesitations(folded)  # "pay the uh the water bill" is "pay the water bill"
+    if fluent != folded:
+        readings.append(TraceItem("normalize", "hesitations", folded, fluent))
+        folded = fluent
     kana = read_romaji(folded)
     if kana is not None:
         readings.append(TraceItem("normalize", "romaji_reading", folded, kana))
         folded = kana
     folded = plain_japanese(expand_shorthand(folded))
+    kanji = kana_amounts_as_kanji(folded)  # 高橋さんに ごせんえん: 五千円, as the amount is usually written
+    if kanji != folded:
+        readings.append(TraceItem("normalize", "kana_amount", folded, kanji))
+        folded = kanji
     folded, regional = standard_japanese(folded)
     readings.extend(TraceItem("normalize", "regional_japanese", form, std) for form, std in regional)
     return folded, tuple(readings)

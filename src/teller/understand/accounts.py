@@ -43,7 +43,8 @@ _KNOWN_EN = frozenset(
 )
 _KNOWN_JA = frozenset(
     """
-    預金 貯金 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて 各 両方 メイン 口座 今 現在
+    預金 貯金 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて ぜんぶ 全体 各 両方 りょうほう メイン
+    口座 今 現在
     本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
     最近 直近 今月 先月 今週 先週 昨日 いつも いつもの 普段 ふだん
     """.split()  # noqa: SIM905
@@ -64,7 +65,7 @@ _FROM_EN = re.compile(
 )
 _TO_BEFORE = re.compile(r"\b(?:to|into|towards?)\s+$")
 # 楽天銀行の口座, ゆうちょの口座, PayPayの残高, 全口座の残高
-_JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,})"
+_JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,}?)"
 _ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
 _BALANCE_JA = re.compile(rf"{_JA_NAME}の?(?:カードの?)?残高")
 # A gift card or a store's prepaid card is another company's money, whoever's name is on it.
@@ -80,7 +81,9 @@ _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から
 _ENDING_EN = re.compile(
     r"\b(?:accounts?|acct)\s+(?:that\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>[0-9]{3,4})\b"
 )
-_JA_TRIM = re.compile(r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)|末尾|下[4四]桁|(?:口座)?番号")
+_JA_TRIM = re.compile(
+    r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)(?![部方体て])|末尾|下[4四]桁|(?:口座)?番号"
+)
 
 
 # Words that name a kind of account by its type or currency: known only to a customer who holds one

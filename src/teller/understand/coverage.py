@@ -84,7 +84,7 @@ _NEGATION = re.compile(
     # ("don't forget to pay…", "don't wait, send…", 忘れないうちに: said to hurry, not to stop)
     r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])"
     r"(?! (?:forget|wait|hesitate)\b)|"
-    r"(?<!忘れ)(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|ません(?!か)|"
+    r"(?<!忘れ)(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|(?<!す[みい])ません(?!か)|"
     r"やめて|中止|不要|いらない"
 )
 _CONDITION = re.compile(
@@ -119,7 +119,16 @@ _ASIDES = re.compile(
 )
 _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:my|the|his|her|their|a|an))? ")
 # An unknown word where a date goes: "on blursday", "by the moonday".
-_DATE_PREP = re.compile(r"(?<![a-z'])(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?")
+# ("hang on honey", "hold on babe", "come on man": a phrasal verb's "on", no day after it)
+_DATE_PREP = re.compile(
+    r"(?<![a-z'])(?<!hang )(?<!hold )(?<!come )(?<!carry )(?<!later )"
+    r"(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?"
+)
+# What follows "on"/"by" that is no day: "on the phone", "on hold", "by the way", "on speaker".
+_NO_DAY = frozenset(
+    {"phone", "line", "hold", "way", "call", "speaker", "speakerphone", "mute", "app", "website", "site"}
+    | {"computer", "laptop"}
+)
 _HONORIFIC_AFTER = re.compile(r"^(?:さん|さま|様|くん|君|ちゃん|氏|殿)")
 
 
@@ -180,7 +189,7 @@ def find_unexplained(
                 add(m.start(), m.end(), kind)
     for m in _DATE_PREP.finditer(folded):
         word = _EN_WORD.match(folded, m.end())
-        if word and word.group() not in _LEXICON_EN and not word.group()[0].isdigit():
+        if word and word.group() not in _LEXICON_EN | _NO_DAY and not word.group()[0].isdigit():
             add(word.start(), word.end(), "date")
     taken.extend(names_said)
     _names_en(folded, partial_names, add)

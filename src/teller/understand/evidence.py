@@ -24,6 +24,16 @@ from teller.understand.slots import amounts_outside_dates, find_amount
 
 Span = tuple[int, int]
 _POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
+# The phone as a call, not a bill: 電話中 (on a call), 電話して, 電話で, "on the phone", "a phone call".
+_PHONE_CALL = re.compile(
+    r"(?:電話|でんわ)(?=中|して|する|した|しま|しな|が(?:あ|来|き|鳴|かか)|で|に出|をかけ|かけ)|"
+    r"(?:on|over|by) the phone|phone calls?|phone (?:rang|rings|ringing)"
+)
+
+
+def _without_phone_calls(text: str) -> str:
+    """`text` with the phone as a call blanked (same length): no phone bill is named by it."""
+    return _PHONE_CALL.sub(lambda m: " " * len(m.group()), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +127,7 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         amount, replaced = shared[0], [*replaced, shared[1]]
     residual = turn.without(amount, *turn.dates)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))
-    billers, _ = _corrected_names(index, blanked, markers, "biller")
+    billers, _ = _corrected_names(index, _without_phone_calls(blanked), markers, "biller")
     if billers.status == "none" and turn.keywords != turn.folded:
         # "pay my electirc bill": a biller alias may be a command keyword typed with a slip.
         # Payees are only ever read from the text as typed.

@@ -66,7 +66,9 @@ class FastPath:
             return scheduled.understand(hit, turn, evidence)
         folded = turn.folded
         flags = rules.injection_flags(folded)
-        hits = _asked_read_first(turn.keywords, rules.command_hits(turn.keywords))
+        hits = _new_request_first(
+            turn.keywords, _asked_read_first(turn.keywords, rules.command_hits(turn.keywords))
+        )
         amount, payees, billers = evidence.amount, evidence.payees, evidence.billers
         intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
         intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
@@ -291,6 +293,26 @@ def _asked_read_first(folded: str, hits: list[rules.RuleHit]) -> list[rules.Rule
     spans = forms.own_data_spans(folded)
     asked = [h for h in hits if any(s <= h.start < e for s, e in spans)]
     return asked + [h for h in hits if h not in asked]
+
+
+_PAST_PAYMENT_RULES = frozenset({"en_past_payment", "ja_past_payment"})
+
+
+def _new_request_first(folded: str, hits: list[rules.RuleHit]) -> list[rules.RuleHit]:
+    """ "did I send maria 40? whatever, send her 40", 鈴木さんに振り込んだっけ。まあいいや、2000円振り込んで:
+    a payment asked back to memory, then a new order for money in a clause of its own — the order is the
+    turn."""
+    if not hits or hits[0].rule not in _PAST_PAYMENT_RULES:
+        return hits
+    at = clauses.new_request_after_payment(folded)
+    if at is None:
+        return hits
+    ordered = [
+        replace(h, start=h.start + at, end=h.end + at)
+        for h in rules.command_hits(folded[at:])
+        if h.intent in (Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT)
+    ]
+    return [*ordered, *hits]
 
 
 _READ_WORDS = re.compile(

@@ -87,7 +87,16 @@ def transfer_slots(
     match = payees
     if phrase is not None:
         looked_up = evidence.index.lookup(phrase, kinds=("payee",))
-        if (looked_up.status != "none" or payees.status == "none") and not _several_named(payees):
+        # the phrase looked up on its own, unless the scan found the name more surely (かとけん as a whole
+        # sound-alike of かとう けん; the phrase's けん alone fits three payees)
+        scanned_surer = payees.status == "match" and (
+            not looked_up.candidates or payees.candidates[0].score > looked_up.candidates[0].score
+        )
+        if (
+            (looked_up.status != "none" or payees.status == "none")
+            and not _several_named(payees)
+            and not scanned_surer
+        ):
             match = looked_up
             if looked_up.status == "match" and looked_up.candidates[0].score >= _WHOLE_PHRASE:
                 # the whole phrase is the name ("chris o neil"): every word of it is accounted for

@@ -207,6 +207,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "ja_past_payment",
         _rx(
             r"(?:送金|振り?込|払|支払)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)(?:か(?!ら)|の(?!で)|っけ|\?|$)|"
+            # money handed over, asked back to memory: 送ったっけ, 渡したよね, 送ったかな, 返したんだっけ
+            r"(?:送金|振り?込|払|支払|送|渡|返)(?:し|っ|ん|み|い)?(?:まし)?(?:た|だ)(?:んだ|んです)?(?:っけ|よね|かな)|"
             r"(?:誰|だれ|いくら|いつ|何).{0,8}(?:送金|振り?込|払|支払|送)(?:し|っ|ん|み|い|り)?(?:まし)?(?:た|だ)|"
             # 支払いはありましたか, 入金はあった?: whether money moved
             r"(?:支払|振込|振り込み|送金|入金|出金|引き落とし|引落)(?:い)?(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)"
@@ -214,7 +216,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?!次第|たら|から)|"  # 給料が入り次第…, 入ってから…: when it comes, not whether it came
             # payments asked to be shown: 先月の電気代の支払いを見せて, 受け取った送金を全部見せて
             r"(?:支払い?|振込|振り込み|送金|入金|出金|引き落とし|引き出し|払い戻し|返金|買い物)(?:の(?:履歴|一覧|記録))?"
-            r"を?(?:全部|すべて|全て)?(?:見せ|表示し)|"
+            r"(?:だけ|のみ)?を?(?:全部|すべて|全て)?(?:見せ|表示し)|"
             # whether money moved: 引き出しはありましたか, 入金はありますか, 父からのお金はもう入っていますか
             r"(?:引き出し|払い戻し|返金)(?:は|って|が)(?:もう)?(?:あり|あっ)(?:まし)?た(?!ら)|"
             r"(?:入金|出金|引き出し|引き落とし|支払い?|振込|送金)(?:は|って|が)(?:もう)?ありますか|"
@@ -375,7 +377,10 @@ _CARD_NAMED = _rx(rf"\b{_CARD}s?\b|{_CARD_JA}")
 
 def _acts_on_the_card(intent: Intent, folded: str, m: re.Match[str]) -> bool:
     """Whether the verb's object is a card: the match and the few words after it name no other."""
-    after = folded[m.end() :].split()[:3]
+    rest = folded[m.end() :]
+    if not rest.isascii():  # Japanese runs on without spaces: what follows in the same clause
+        rest = re.split(r"[、。,.!?！？\s]", rest, maxsplit=1)[0]
+    after = rest.split()[:3]
     if _NOT_THE_CARD.search(" ".join([m.group(0), *after])) or _THE_SPEAKER.match(" ".join(after)):
         return False
     if m.group(0).endswith("ed") or folded[m.end() : m.end() + 2] == "ed":
