@@ -180,3 +180,24 @@ def test_an_honorific_and_its_particle_are_no_digits(runner: Any, text: str, amo
 def test_a_polite_ending_is_no_thousand(runner: Any) -> None:
     result = run(runner, "すみません円口座の残高を教えてください", "c_001")
     assert (result.action.value, result.entities.account_id) == ("execute", "a_001")
+
+
+@pytest.mark.parametrize(
+    ("text", "account"),
+    [
+        ("普通の方の残高お願い", "a_001"),
+        ("貯蓄の方の残高を教えて", "a_002"),
+        ("円のほうの口座の残高", "a_001"),
+    ],
+)
+def test_the_one_of_a_kind_names_that_account(runner: Any, text: str, account: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.account_id) == ("execute", account), result.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["今月一番高い支払いはどれ？", "先週の最大の出費を教えて", "いちばん大きな買い物って何だった？"]
+)
+def test_the_biggest_purchase_asked_reads_transactions(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
