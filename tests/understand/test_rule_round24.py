@@ -201,3 +201,31 @@ def test_the_one_of_a_kind_names_that_account(runner: Any, text: str, account: s
 def test_the_biggest_purchase_asked_reads_transactions(runner: Any, text: str) -> None:
     result = run(runner, text, "c_001")
     assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("pay the gas bill and the water bill", "c_002"),
+        ("pay my water bill and my insurance bill", "c_002"),
+        ("can you pay verizon and the rent", "c_002"),
+        ("電気代と保険料を払って", "c_001"),
+        ("水道代と家賃を払っておいて", "c_001"),
+    ],
+)
+def test_a_second_bill_of_no_biller_is_asked_about_not_dropped(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value, result.entities.biller_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller"),
+    [
+        ("pay the water bill from my checking thanks", "c_002", "b_104"),
+        ("pay the verizon bill, it's my phone bill", "c_002", "b_102"),
+        ("ドコモの携帯代を払って", "c_001", "b_003"),
+    ],
+)
+def test_one_bill_named_twice_still_pays(runner: Any, text: str, customer: str, biller: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
