@@ -38,13 +38,13 @@ _KNOWN_EN = frozenset(
     online mobile linked other same first second current deposit account accounts
     card cards credit debit total available remaining overall actual real exact full cleared pending
     present latest today's todays new updated running average daily ledger statement end-of-day
-    ending ends ended last digits number numbered no
+    ending ends ended last digits number numbered no thanks thank you please asap now today tomorrow
     """.split()  # noqa: SIM905
 )
 _KNOWN_JA = frozenset(
     """
     預金 貯金 自分 私 僕 俺 わたし ぼく おれ じぶん 全 全部 全て すべて ぜんぶ 全体 各 両方 りょうほう メイン
-    口座 今 現在 方 ほう
+    口座 今 現在
     本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
     最近 直近 今月 先月 今週 先週 昨日 いつも いつもの 普段 ふだん
     """.split()  # noqa: SIM905
@@ -81,8 +81,11 @@ _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から
 _ENDING_EN = re.compile(
     r"\b(?:accounts?|acct)\s+(?:that\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>[0-9]{3,4})\b"
 )
+# Several accounts at once (全部の口座, 両方の口座): a payment comes from one, which is asked.
+_SEVERAL_JA = re.compile(r"全|両|各|すべて|ぜんぶ|りょうほう|複数")
 _JA_TRIM = re.compile(
-    r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)(?![部方体て])|^の|末尾|下[4四]桁|(?:口座)?番号"
+    # (普通の方, 円のほう: "the one"; 両方 stays "方", both accounts are asked about)
+    r"(?:口座|預金|アカウント|カード)+$|^(?:全|各|両)|^の?(?:方|ほう)$|^の|末尾|下[4四]桁|(?:口座)?番号"
 )
 
 
@@ -173,8 +176,8 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
             return m.group(0)
     if ja:
         for m in _SOURCE_JA.finditer(text):
-            if _unknown_ja(m["mod"], known):
-                return m.group(0)
+            if _unknown_ja(m["mod"], known) or _SEVERAL_JA.search(m["mod"]):
+                return m.group(0)  # 両方の口座から: money comes from one account; which is asked
     return None
 
 

@@ -119,3 +119,56 @@ def hold_biller_elsewhere(
         candidates=listed,
         ambiguous_slot="biller_id",
     )
+
+
+# A bill said beside the one found, joined to it ("the gas bill and the water bill", 電気代と保険料): a bill's
+# kind before "bill", or a payment with a name of its own (rent, 家賃, 保険料).
+_BILL_EN = re.compile(
+    r"\b(?:(?:my|our|the|this|that)\s+)?(?:(?P<kind>[a-z][\w&'.-]*)\s+bills?|rent|mortgage|insurance|tuition)\b"
+)
+_NOT_A_KIND = frozenset({"my", "our", "the", "this", "that", "your", "a", "monthly", "next", "last", "same"})
+_BILL_JA = re.compile(r"[\u3400-\u9fffァ-ヴー]{1,6}(?:代|料金|料|費)(?!金)|家賃|ローン")
+_JOINED = re.compile(
+    r"^\s*(?:bills?)?[\s,]*(?:and|&|plus|as well as|and also|and then|と|も|や|、|,)?[\s,]*(?:also\s+)?"
+    r"(?:(?:the|my|our)\s+)?$"
+)
+
+
+def _bill_mentions(folded: str) -> list[tuple[int, int]]:
+    if folded.isascii():
+        return [m.span() for m in _BILL_EN.finditer(folded) if m["kind"] not in _NOT_A_KIND]
+    return [m.span() for m in _BILL_JA.finditer(folded)]
+
+
+def hold_second_bill(
+    u: Understanding, folded: str, snapshot: CustomerSnapshot, billers: NameMatch
+) -> Understanding:
+    """A bill payment with a second bill joined to it that is none of the customer's billers: the turn
+    asks which of theirs to pay, instead of paying one and dropping the other."""
+    if u.intent is not Intent.BILL_PAYMENT or u.hold is not None or u.slots.biller_id is None:
+        return u
+    found = [(c.start, c.end) for c in billers.candidates if c.end > c.start]
+    chosen = [(c.start, c.end) for c in billers.candidates if c.id == u.slots.biller_id and c.end > c.start]
+    if not chosen:
+        return u
+    for start, end in _bill_mentions(folded):
+        if any(start < e and s < end for s, e in found):
+            continue  # one of the customer's billers
+        between = [folded[end:s] if end <= s else folded[e:start] for s, e in chosen]
+        if any(_JOINED.match(text) for text in between):
+            listed = tuple(
+                Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
+            )
+            trace = (
+                *u.trace,
+                TraceItem("understand", "unknown_biller", folded[start:end], u.slots.biller_id),
+            )
+            return replace(
+                u,
+                slots=replace(u.slots, biller_id=None),
+                trace=trace,
+                hold=Reason.UNKNOWN_BILLER,
+                candidates=listed,
+                ambiguous_slot="biller_id",
+            )
+    return u

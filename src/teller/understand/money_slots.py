@@ -11,6 +11,7 @@ from teller.domain.bank import CustomerSnapshot
 from teller.domain.money import exponent
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
+from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.evidence import Evidence
@@ -89,8 +90,10 @@ def transfer_slots(
         looked_up = evidence.index.lookup(phrase, kinds=("payee",))
         # the phrase looked up on its own, unless the scan found the name more surely (かとけん as a whole
         # sound-alike of かとう けん; the phrase's けん alone fits three payees)
-        scanned_surer = payees.status == "match" and (
-            not looked_up.candidates or payees.candidates[0].score > looked_up.candidates[0].score
+        scanned_surer = (
+            payees.status == "match"
+            and payees.candidates[0].rule == SHORT_VOWEL_RULE
+            and (not looked_up.candidates or payees.candidates[0].score > looked_up.candidates[0].score)
         )
         if (
             (looked_up.status != "none" or payees.status == "none")
