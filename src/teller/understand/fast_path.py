@@ -21,7 +21,7 @@ from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
-from teller.understand.billers import hold_biller_elsewhere, hold_second_bill
+from teller.understand.billers import hold_biller_elsewhere
 from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
@@ -127,7 +127,6 @@ class FastPath:
             u = _with(base, trace)
         held = hold_others_data(cover(u, turn, evidence, cue, dates, card_spans), turn)
         held = hold_biller_elsewhere(held, turn.folded, snapshot, billers)
-        held = hold_second_bill(held, turn.folded, snapshot, billers)
         return hold_account_elsewhere(hold_past_balance(held, turn), turn, snapshot)
 
     # -- intent ---------------------------------------------------------------------------------
