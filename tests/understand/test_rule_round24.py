@@ -203,10 +203,10 @@ def test_the_biggest_purchase_asked_reads_transactions(runner: Any, text: str) -
     assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
 
 
-# A second bill that is none of the customer's billers joined to the one found ("pay the gas bill and the water
-# bill", 電気代と保険料) asked about instead of paying the one and dropping the other: written before the code,
-# withdrawn after a held-out bisection (blind round 7's held-out part lost a turn with it, nothing gained
-# anywhere held out). What the turn does with those phrasings is left as before.
+# A second bill that is none of the customer's billers joined to the one found ("pay the gas bill
+# and the water bill", 電気代と保険料) asked about instead of paying the one and dropping the other:
+# written before the code, withdrawn after a held-out bisection (blind round 7's held-out part lost a
+# turn with it, nothing gained anywhere held out). What the turn does with those phrasings is as before.
 
 
 @pytest.mark.parametrize(
