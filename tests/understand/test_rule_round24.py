@@ -220,3 +220,71 @@ def test_the_biggest_purchase_asked_reads_transactions(runner: Any, text: str) -
 def test_one_bill_named_twice_still_pays(runner: Any, text: str, customer: str, biller: str) -> None:
     result = run(runner, text, customer)
     assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+# Blind round 32's development kinds (who is typing), new phrasings written before the code.
+@pytest.mark.parametrize(
+    ("text", "payee"),
+    [
+        ("please send 3000 yen to takahashi-san", "p_005"),
+        ("send ito kun 2000 yen", "p_006"),
+        ("transfer 8000 yen to watanabe san please", "p_008"),
+    ],
+)
+def test_a_romaji_honorific_after_a_name_is_no_word_of_it(runner: Any, text: str, payee: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.recipient_id) == ("confirm", payee), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"), [("freeze", "c_001"), ("ロックして", "c_001"), ("block please", "c_001")]
+)
+def test_a_lock_verb_alone_is_a_card_lock_that_asks_which(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value in ("clarify", "ask_slot")) == ("card_lock", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"), [("david lee 40", "c_002"), ("catherine 15", "c_002"), ("鈴木さん 3000", "c_001")]
+)
+def test_a_payee_and_an_amount_alone_are_a_transfer(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.intent.value == "transfer_money", result.reason
+    assert result.action.value in ("confirm", "clarify", "ask_slot")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller"),
+    [
+        ("支店に行けないので、電気代を払っておいてください", "c_001", "b_001"),
+        ("時間がないから、ガス代を払っといて", "c_001", "b_002"),
+        ("i don't have time to go to the bank so please pay verizon", "c_002", "b_102"),
+        ("I can't get to a branch, could you pay the water bill", "c_002", "b_104"),
+    ],
+)
+def test_a_negation_in_the_reason_before_an_order_changes_nothing(
+    runner: Any, text: str, customer: str, biller: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"), [("don't pay verizon, i can't afford it", "c_002"), ("電気代は払わないで", "c_001")]
+)
+def test_a_negation_of_the_order_itself_still_holds(runner: Any, text: str, customer: str) -> None:
+    assert not acts(run(runner, text, customer))
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("オペレータ", "c_001"),
+        ("オペレーターお願い", "c_001"),
+        ("your app is useless, get me a real person", "c_002"),
+        ("the app keeps crashing, I need an agent", "c_002"),
+    ],
+)
+def test_a_person_asked_for_beside_the_app_is_a_handoff(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("human_handoff", "handoff"), result.reason
