@@ -24,6 +24,12 @@ _NAME_DOTS = str.maketrans({"・": " "})
 _JA_HONORIFICS = ("さん", "さま", "様", "くん", "君", "ちゃん", "殿", "氏")
 _EN_HONORIFIC = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof)\.?(?=\s)", re.IGNORECASE)
 _JA_HONORIFIC = re.compile("(?:" + "|".join(_JA_HONORIFICS) + r")(?=$|[\sにへのをがはと、。,.!?？！])")
+# The same honorifics in romaji after a name ("takahashi-san", "ito kun"), not after a word that no name
+# is ("to san diego", "the san andreas fault"): the word before is checked in `_romaji_honorifics`.
+_ROMAJI_HONORIFIC = re.compile(r"(?<=[a-z])(?P<sep>[- ])(?:san|sama|kun|chan|shi|dono)(?=$|[\s,.!?])")
+_NOT_A_NAME_BEFORE = frozenset(
+    {"to", "for", "from", "in", "at", "and", "the", "a", "of", "with", "on", "by", "via", "into", "onto"}
+)
 
 
 def fold(text: str) -> str:
@@ -87,15 +93,26 @@ def expand_shorthand(folded: str) -> str:
     return _BARE_SCALE.sub(scale, text)
 
 
+def _romaji_honorifics(text: str, replace: str | None) -> str:
+    def one(m: re.Match[str]) -> str:
+        before = text[: m.start()].rsplit(" ", 1)[-1]
+        if before in _NOT_A_NAME_BEFORE:
+            return m.group()
+        return " " * len(m.group()) if replace is None else replace
+
+    return _ROMAJI_HONORIFIC.sub(one, text) if text.isascii() else text
+
+
 def blank_honorifics(text: str) -> str:
     """Honorifics replaced by spaces, so that positions in the result still index `text`."""
     text = _JA_HONORIFIC.sub(lambda m: " " * len(m.group()), text)
+    text = _romaji_honorifics(text, None)
     return _EN_HONORIFIC.sub(lambda m: " " * len(m.group()), text)
 
 
 def strip_honorifics(text: str) -> str:
-    """Remove honorifics: さん/様/くん/ちゃん after a name, Mr/Mrs/Ms/Dr before one."""
-    text = _JA_HONORIFIC.sub("", text)
+    """Remove honorifics: さん/様/くん/ちゃん after a name (in romaji too), Mr/Mrs/Ms/Dr before one."""
+    text = _romaji_honorifics(_JA_HONORIFIC.sub("", text), "")
     return _SPACE.sub(" ", _EN_HONORIFIC.sub("", text)).strip()
 
 

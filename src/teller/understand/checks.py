@@ -37,7 +37,7 @@ from teller.understand import (
     topics,
 )
 from teller.understand.corrections import dangling, supersede
-from teller.understand.coverage import RISKY, Unexplained, find_unexplained
+from teller.understand.coverage import RISKY, Unexplained, find_unexplained, without_reasons
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
 from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
@@ -176,7 +176,11 @@ def check_form(
         and person.wants_a_person(folded)
     ):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
-    if reads_objects and not came and problems.reports_problem(conditions.without_conditions(folded)):
+    if (
+        reads_objects
+        and not came
+        and problems.reports_problem(without_reasons(conditions.without_conditions(folded)))
+    ):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.

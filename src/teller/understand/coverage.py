@@ -63,7 +63,7 @@ _LEXICON_EN = frozenset(
     work school church gym office college train bus subway plane flight metro cab taxi street road trip bar
     restaurant
     we're we've we'll they're they've they'll he's she's that's there's here's i'll you'll you've it'll
-    ur u
+    ur u san sama kun chan
     """.split()  # noqa: SIM905
 )
 _JA_LEXICON = frozenset(
@@ -117,6 +117,36 @@ _ASIDES = re.compile(
     # which one, by the one not meant: "david lee i mean, not the other david from work"
     r"(?<![a-z'])not (?:the other|that other|the one (?:from|at|in))(?: [a-z']+){0,4}$"
 )
+# Why the customer asks, said before the order or after "because": "i don't have time to go to the bank so
+# please pay verizon", "I can't get to a branch, could you pay…", "pay it because I won't be home" — a
+# clause with no money or card verb of its own, so its negation is no order not to.
+_REASON_BEFORE = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<clause>[^,.;!?]+?)(?:,? so |, (?=(?:please|pls|can you|could you|would you|"
+    r"will you|just|pay|send|transfer|lock|freeze)\b))"
+)
+_REASON_AFTER = re.compile(r"\b(?:because|since|cause|'cause|as) (?P<clause>[^,.;!?]+)")
+_COMMAND_VERB = re.compile(
+    r"\b(?:pay|paid|send|sent|transfer\w*|wire|move|lock\w*|freez\w*|block\w*|cancel\w*|stop\w*)\b"
+)
+
+
+def without_reasons(folded: str) -> str:
+    """`folded` with why the customer asks blanked (same length): "i can't get to a branch, could you pay
+    the water bill" is an order with its reason, no problem report."""
+    for start, end in _reasons(folded):
+        folded = folded[:start] + " " * (end - start) + folded[end:]
+    return folded
+
+
+def _reasons(folded: str) -> list[Span]:
+    out: list[Span] = []
+    for pattern in (_REASON_BEFORE, _REASON_AFTER):
+        for m in pattern.finditer(folded):
+            if not _COMMAND_VERB.search(m["clause"]):
+                out.append(m.span("clause"))
+    return out
+
+
 _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:my|the|his|her|their|a|an))? ")
 # An unknown word where a date goes: "on blursday", "by the moonday".
 # ("hang on honey", "hold on babe", "come on man": a phrasal verb's "on", no day after it)
@@ -166,7 +196,7 @@ def find_unexplained(
     `correction` a marker nothing followed; `names_said` phrases that were looked up as a whole name
     (they explain words, not numbers, dates, negations or conditions inside them).
     """
-    explained = [*explained, *(m.span() for m in _ASIDES.finditer(folded))]
+    explained = [*explained, *(m.span() for m in _ASIDES.finditer(folded)), *_reasons(folded)]
     out: list[Unexplained] = []
     taken: list[Span] = list(explained)
 

@@ -213,6 +213,10 @@ class FastPath:
             # customer knows. Policy asks for it (or for whom); nothing is proposed without it.
             intent = Intent.BILL_PAYMENT if has_biller and not has_payee else Intent.TRANSFER_MONEY
             return intent, 0.8, "repeat_payment"
+        if has_amount and payees.status == "match" and not has_biller and _name_and_amount_only(turn, payees):
+            # "maria 20", "david lee 40", 鈴木さん 3000: a payee and an amount and nothing else is what a
+            # terse customer sends; it is proposed (and confirmed) like any transfer
+            return Intent.TRANSFER_MONEY, 0.8, "name_and_amount"
         if rules.refuses_payment(folded):
             # "don't pay the water bill this month": nothing to pay; the model's "bill_payment" would ask
             # for a day or propose it
@@ -293,6 +297,23 @@ def _asked_read_first(folded: str, hits: list[rules.RuleHit]) -> list[rules.Rule
     spans = forms.own_data_spans(folded)
     asked = [h for h in hits if any(s <= h.start < e for s, e in spans)]
     return asked + [h for h in hits if h not in asked]
+
+
+# What may stand beside a payee and an amount said alone: politeness, a currency, a particle.
+_BESIDE_NAME_AND_AMOUNT = re.compile(
+    r"^(?:please|pls|plz|to|for|now|ok|okay|thanks|thank you|yen|dollars?|bucks|usd|jpy|円|に|へ|さん|"
+    r"お願い(?:します)?|おねがい|で|を|[\s,.!?、。！？-])*$"
+)
+
+
+def _name_and_amount_only(turn: NormalizedTurn, payees: NameMatch) -> bool:
+    """Whether the text is a payee's name and an amount and nothing that changes them."""
+    if len(turn.amounts) != 1 or turn.dates:
+        return False
+    a = turn.amounts[0]
+    spans = [(a.start, a.end), *((c.start, c.end) for c in payees.candidates[:1])]
+    rest = turn.blanked(*spans)
+    return bool(_BESIDE_NAME_AND_AMOUNT.match(" ".join(rest.split())))
 
 
 _PAST_PAYMENT_RULES = frozenset({"en_past_payment", "ja_past_payment"})

@@ -80,7 +80,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.HUMAN_HANDOFF,
         "ja_handoff",
         _rx(
-            r"(?:オペレーター|オペレータ|担当者|係の人|係員|窓口の人|人と話|人間と話|有人|スタッフと話|電話で相談|"
+            r"(?:オペレーター|オペレータ|おぺれーた|担当者|係の人|係員|窓口の人|人と話|人間と話|有人|スタッフと話|電話で相談|"
             r"(?:窓口|担当|係|詳しい|お店|銀行)の(?:方|人|かた)|(?:人|方|かた|担当)に(?:つない|繋い|代わ|かわ)|"
             # fed up with the assistant: 何度言っても伝わらない, 話が通じない, このチャットは役に立たない
             r"(?:何回|何度)(?:も)?(?:言って|話して|説明して)も|話が通じ(?:ない|ません)|伝わら(?:ない|ません)|"
@@ -134,6 +134,16 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"見当たら|"
             r"(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ)|"
             rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
+        ),
+    ),
+    (
+        Intent.CARD_LOCK,
+        "bare_lock",
+        # a lock verb said alone, as a terse customer does: "lock", "freeze please", ロックして. Which card
+        # is asked when it is not clear (the slot step)
+        _rx(
+            r"^(?:(?:please|pls|just|ok|okay)[,]? )*(?:lock|freeze|block)(?: (?:it|now|please|pls|asap))*[.!]*$|"
+            r"^(?:ロック|凍結|停止)(?:して|を?お願い)(?:ください|下さい|します)?[。!！]*$"
         ),
     ),
     (
