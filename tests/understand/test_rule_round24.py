@@ -288,3 +288,16 @@ def test_a_negation_of_the_order_itself_still_holds(runner: Any, text: str, cust
 def test_a_person_asked_for_beside_the_app_is_a_handoff(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == ("human_handoff", "handoff"), result.reason
+
+
+# Written after the code (blind round 32's b32_026 kind): a Japanese reason clause closed by ものですから/ため.
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [
+        ("仕事で銀行に行けないものですから、ガス代を払っていただけますか", "b_002"),
+        ("忙しくて窓口に行けないため、電気代を払ってください", "b_001"),
+    ],
+)
+def test_a_japanese_reason_clause_explains_its_negation(runner: Any, text: str, biller: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason

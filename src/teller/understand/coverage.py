@@ -125,6 +125,11 @@ _REASON_BEFORE = re.compile(
     r"will you|just|pay|send|transfer|lock|freeze)\b))"
 )
 _REASON_AFTER = re.compile(r"\b(?:because|since|cause|'cause|as) (?P<clause>[^,.;!?]+)")
+# 窓口に行けないものですから、…払っておいてもらえますか: a clause that says why, closed by ので/から
+_REASON_JA = re.compile(
+    r"(?P<clause>[^、。,.!?！？]+?(?:ので|から|ものですから|ものだから|もので|ため))(?=[、,])"
+)
+_COMMAND_VERB_JA = re.compile(r"払|送|振り?込|ロック|止め|凍結|解除|残高|取引|明細")
 _COMMAND_VERB = re.compile(
     r"\b(?:pay|paid|send|sent|transfer\w*|wire|move|lock\w*|freez\w*|block\w*|cancel\w*|stop\w*)\b"
 )
@@ -144,6 +149,10 @@ def _reasons(folded: str) -> list[Span]:
         for m in pattern.finditer(folded):
             if not _COMMAND_VERB.search(m["clause"]):
                 out.append(m.span("clause"))
+    if not folded.isascii():
+        out.extend(
+            m.span("clause") for m in _REASON_JA.finditer(folded) if not _COMMAND_VERB_JA.search(m["clause"])
+        )
     return out
 
 
