@@ -290,7 +290,7 @@ def test_a_person_asked_for_beside_the_app_is_a_handoff(runner: Any, text: str, 
     assert (result.intent.value, result.action.value) == ("human_handoff", "handoff"), result.reason
 
 
-# Written after the code (blind round 32's b32_026 kind): a Japanese reason clause closed by ものですから/ため.
+# Written after the code (blind round 32's b32_026 kind): a Japanese reason closed by ものですから/ため.
 @pytest.mark.parametrize(
     ("text", "biller"),
     [
