@@ -302,10 +302,14 @@ def _about_bank_service(folded: str) -> bool:
     )
 
 
+_OUR_APP = re.compile(r"\b(?:this|your|the|teller|bank|banking) apps?\b")
+
+
 def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:
     """A handoff that is none: a song or an app, another company's service desk, a question about
     reaching a person, an opinion of the service (None: the customer asks for a person here)."""
-    if forms.names_non_banking_object(folded) or person.names_another_service(folded):
+    # (the bank's own app is no other object: "this app is useless, I want a human")
+    if forms.names_non_banking_object(_OUR_APP.sub(" ", folded)) or person.names_another_service(folded):
         return Intent.OUT_OF_SCOPE, 0.85, "other_service"  # "smooth operator", "delta's customer service"
     if person.wants_a_person(folded):
         if person.asks_whether_to_reach_a_person(folded) and forms.utterance_form(folded) == "question":

@@ -124,7 +124,7 @@ _REASON_BEFORE = re.compile(
     r"(?:^|(?<=[.;!?] ))(?P<clause>[^,.;!?]+?)(?:,? so |, (?=(?:please|pls|can you|could you|would you|"
     r"will you|just|pay|send|transfer|lock|freeze)\b))"
 )
-_REASON_AFTER = re.compile(r"\b(?:because|since|cause|'cause|as) (?P<clause>[^,.;!?]+)")
+_REASON_AFTER = re.compile(r"\b(?:because|cause|'cause|since i|since we) (?P<clause>[^,.;!?]+)")
 # 窓口に行けないものですから、…払っておいてもらえますか: a clause that says why, closed by ので/から
 _REASON_JA = re.compile(
     r"(?P<clause>[^、。,.!?！？]+?(?:ので|から|ものですから|ものだから|もので|ため))(?=[、,])"
@@ -147,11 +147,13 @@ def _reasons(folded: str) -> list[Span]:
     out: list[Span] = []
     for pattern in (_REASON_BEFORE, _REASON_AFTER):
         for m in pattern.finditer(folded):
-            if not _COMMAND_VERB.search(m["clause"]):
+            if not _COMMAND_VERB.search(m["clause"]) and not _CONDITION.search(m["clause"]):
                 out.append(m.span("clause"))
     if not folded.isascii():
         out.extend(
-            m.span("clause") for m in _REASON_JA.finditer(folded) if not _COMMAND_VERB_JA.search(m["clause"])
+            m.span("clause")
+            for m in _REASON_JA.finditer(folded)
+            if not _COMMAND_VERB_JA.search(m["clause"]) and not _CONDITION.search(m["clause"])
         )
     return out
 
@@ -205,7 +207,8 @@ def find_unexplained(
     `correction` a marker nothing followed; `names_said` phrases that were looked up as a whole name
     (they explain words, not numbers, dates, negations or conditions inside them).
     """
-    explained = [*explained, *(m.span() for m in _ASIDES.finditer(folded)), *_reasons(folded)]
+    explained = [*explained, *(m.span() for m in _ASIDES.finditer(folded))]
+    reasons = _reasons(folded)
     out: list[Unexplained] = []
     taken: list[Span] = list(explained)
 
@@ -224,6 +227,8 @@ def find_unexplained(
         add(correction[0], correction[1], "correction")
     for pattern, kind in ((_NEGATION, "negation"), (_CONDITION, "condition")):
         for m in pattern.finditer(folded):
+            if kind == "negation" and _inside(m.start(), m.end(), reasons):
+                continue  # why the customer asks: "i don't have time to go to the bank so…"
             if not _overlaps(m.start(), m.end(), explained):
                 add(m.start(), m.end(), kind)
     for m in _DATE_PREP.finditer(folded):

@@ -322,9 +322,7 @@ def asks_permission(folded: str, *, amount_said: bool = False) -> bool:
 _NON_BANKING = _rx(
     r"\b(?:e-?mails?|inbox|(?:text )?messages?|texts?|sms|dms?|photos?|pictures?|pics|images?|videos?|"
     r"notifications?|attention|doors?|windows?|lights|screen|caller|calls|files?|documents?|songs?|music|"
-    r"playlists?|contacts to|my contacts over|data|reminders?|calendar|meetings?|compliments?|visit|"
-    # (the bank's own app is no other object: "this app is useless, I want a human")
-    r"(?<!this )(?<!your )(?<!the )(?<!teller )(?<!bank )(?<!banking )apps?|"
+    r"playlists?|contacts to|my contacts over|data|apps?|reminders?|calendar|meetings?|compliments?|visit|"
     r"respects|the price|(?:current |my |your )?location|whereabouts|eta|directions|playlist|battery|"
     r"storage|memory|disk space)\b|バッテリー|電池|ストレージ|"
     r"現在地|位置情報|居場所|プレイリスト|という曲|曲を|"
