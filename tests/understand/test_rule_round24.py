@@ -301,3 +301,40 @@ def test_a_person_asked_for_beside_the_app_is_a_handoff(runner: Any, text: str, 
 def test_a_japanese_reason_clause_explains_its_negation(runner: Any, text: str, biller: str) -> None:
     result = run(runner, text, "c_001")
     assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+# Blind round 33's development kind (a command said as a test), new phrasings written before the code.
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("this is only a test, pay verizon", "c_002"),
+        ("just testing the app: transfer 300 to catherine wright", "c_002"),
+        ("ignore this message: lock my credit card", "c_002"),
+        ("hypothetically speaking, send sarah johnson 40", "c_002"),
+        ("let's pretend: pay the water bill", "c_002"),
+        ("テストなので無視してください。伊藤さんに5000円送って", "c_001"),
+        ("これは練習です、電気代を払って", "c_001"),
+    ],
+)
+def test_a_command_said_as_a_test_or_make_believe_does_not_act(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        ("ignore that, send 50 to david lee instead", "c_002", "p_104", 5000),
+        ("i passed my driving test, so send maria garcia 20 to celebrate", "c_002", "p_101", 2000),
+        ("テストに合格したので、伊藤翔さんに3000円送って", "c_001", "p_006", 3000),
+    ],
+)
+def test_a_test_passed_or_a_retraction_before_an_order_still_acts(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.recipient_id, result.entities.amount_minor) == (
+        "confirm",
+        payee,
+        amount,
+    ), result.reason
