@@ -338,3 +338,39 @@ def test_a_test_passed_or_a_retraction_before_an_order_still_acts(
         payee,
         amount,
     ), result.reason
+
+
+# Written after the code (blind round 33's development kinds): an amount said a second way with the same
+# value; a month and day in a year said relatively; crypto bought with a dollar amount is shopping.
+@pytest.mark.parametrize(
+    ("text", "customer", "amount"),
+    [
+        ("send catherine wright forty dollars, that's $40", "c_002", 4000),
+        ("鈴木一郎さんに3000円、三千円を送って", "c_001", 3000),
+    ],
+)
+def test_an_amount_said_twice_the_same_is_one_amount(
+    runner: Any, text: str, customer: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.amount_minor) == ("confirm", amount), result.reason
+
+
+def test_two_different_amounts_still_ask(runner: Any) -> None:
+    assert not acts(run(runner, "send catherine wright forty dollars, $50", "c_002"))
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "day"),
+    [
+        ("send david lee 25 on february 2 next year", "c_002", "2027-02-02"),
+        ("来年の1月10日に高橋さんに2000円送って", "c_001", "2027-01-10"),
+    ],
+)
+def test_a_month_and_day_next_year(runner: Any, text: str, customer: str, day: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, str(result.entities.execute_on)) == ("confirm", day), result.reason
+
+
+def test_crypto_bought_with_a_dollar_amount_is_shopping(runner: Any) -> None:
+    assert not acts(run(runner, "buy $250 of ethereum from my savings", "c_002"))

@@ -215,7 +215,8 @@ def _en_day_of_named_month(m: re.Match[str], today: date) -> date | None:
 
 def _en_month_day(m: re.Match[str], today: date) -> date | None:
     month = _MONTHS[m["m"].rstrip(".")]
-    return _month_day(today, month, _day(m["d"]), _year(m["y"]))
+    year = today.year + _RELATIVE_YEARS[m["ry"]] if m["ry"] else _year(m["y"])
+    return _month_day(today, month, _day(m["d"]), year)
 
 
 def _slash(m: re.Match[str], today: date) -> date | None:
@@ -254,6 +255,8 @@ _JA_BRACKET_WEEKDAY = rf"(?:\s*[(（](?P<bwd>[{_JA_WEEKDAYS}])(?:曜日?)?[)）]
 
 def _ja_month_day(m: re.Match[str], today: date) -> date | None:
     year = _ja_int(m["y"]) if m["y"] else None
+    if m["ry"]:
+        year = today.year + _RELATIVE_YEARS[m["ry"]]
     if m["y"] and year is None:
         return None
     day = _month_day(today, _ja_int(m["m"]), _ja_int(m["d"]), year)
@@ -273,7 +276,9 @@ def _ja_day_of_named_month(m: re.Match[str], today: date) -> date | None:
 
 
 _TIME_OF_DAY = r"(?: (?:morning|afternoon|evening|night))?"
-_YEAR = r"(?:,? (?P<y>\d{4}))?"
+# (a year by number, or said relatively: "march 3 next year", 来年の3月3日)
+_YEAR = r"(?:,? (?P<y>\d{4})|,? (?P<ry>next|this) year)?"
+_RELATIVE_YEARS = {"this": 0, "next": 1, "今年": 0, "来年": 1, "再来年": 2}
 _MONTH_NEEDS = tuple(name for name in _MONTHS if len(name) == 3)
 _EN_RULES = (
     DateRule(
@@ -369,7 +374,10 @@ _JA_RULES = (
         _ja_offset, "day_offset", ("後", "前"),
     ),
     DateRule(
-        re.compile(rf"(?:(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日{_JA_BRACKET_WEEKDAY}"),
+        re.compile(
+            rf"(?:(?P<ry>再来年|来年|今年)の?|(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"
+            rf"{_JA_BRACKET_WEEKDAY}"
+        ),
         _ja_month_day, "month_day", ("月",),
     ),
     DateRule(

@@ -216,6 +216,8 @@ def check_form(
             not concrete
         ):  # "I made a transfer last week and…", "the payment I just sent": about it, not a new one
             return Intent.QNA, 0.8, f"{rule}+past_payment"
+    if intent in STATE_CHANGING and frames.not_meant(folded):
+        return Intent.QNA, 0.8, f"{rule}+not_meant"  # "this is only a test, pay verizon", テストなので…
     if intent not in STATE_CHANGING:
         return intent, confidence, rule
     if forms.utterance_form(folded) != "question":
@@ -303,6 +305,13 @@ def _about_bank_service(folded: str) -> bool:
 
 
 _OUR_APP = re.compile(r"\b(?:this|your|the|teller|bank|banking) apps?\b")
+
+
+def _said_again(other: Extraction[AmountValue], amount: Extraction[AmountValue] | None) -> bool:
+    """ "two hundred dollars, $200", 6380円、六千三百八十円: the amount said a second way, the same value."""
+    if amount is None or other.value.major != amount.value.major:
+        return False
+    return other.value.currency in (None, amount.value.currency)
 
 
 def _check_handoff(folded: str) -> tuple[Intent, float, str] | None:
@@ -594,7 +603,9 @@ def cover(
     numbers = [
         (a.start, a.end)
         for a in turn.amounts
-        if a is not amount and not any(s <= a.start < e for s, e in (*in_dates, *explained))
+        if a is not amount
+        and not any(s <= a.start < e for s, e in (*in_dates, *explained))
+        and not _said_again(a, amount)
     ]
     values = [
         *(a.start for a in turn.amounts),

@@ -83,7 +83,7 @@ def reports_cancelled(folded: str) -> bool:
 _SHOPPING = _rx(
     r"^(?:(?:hey|hi|ok|okay|so|um|uh|please|can you|could you|would you|i want to|i'd like to|i need to)"
     r"[,.!]? +)*(?:order|buy|purchase|book|reserve|rent)\b (?:me |us )?"
-    r"(?:a|an|some|the|two|three|four|\d+|my|tickets?|flights?|food|groceries|dinner|lunch)\b|"
+    r"(?:a|an|some|the|two|three|four|\$?\d+|my|tickets?|flights?|food|groceries|dinner|lunch)\b|"
     r"(?:を|も)(?:注文|予約|購入|出前)(?:して|しといて|しておいて|お願い)|(?:を|で)[^、。]{0,12}買って"
 )
 
@@ -131,3 +131,24 @@ _DOES_TRANSACTION = re.compile(
 def does_a_transaction(folded: str) -> bool:
     """ "i need to complete a transaction of 40 dollars to maria garcia": a transaction to do, not to read."""
     return bool(_DOES_TRANSACTION.search(folded))
+
+
+# Words that say the command is not meant: a test, make-believe, "ignore this" (issue 9: never act on words
+# not meant). Not a test passed ("i passed my driving test"), nor "ignore that, send…" (a correction).
+_NOT_MEANT = _rx(
+    r"\b(?:this is|it's|its|it is) (?:just |only |merely )?(?:a )?test(?:ing)?\b|"
+    r"\b(?:just|only) (?:a )?test(?:ing)?\b(?! (?:drive|score|results?|fee|kit|centre|center))|"
+    r"^(?:test(?:ing)?[,.!:]? )+|"
+    r"\btesting (?:the|this|you|your|it|my) (?:app|voice|thing|system|bot|assistant)\b|"
+    r"\bignore this(?: message| one| request)?\b|\b(?:hypothetically|in theory|theoretically)\b|"
+    r"\b(?:let'?s|lets|let us|just) pretend\b|\bpretend (?:that |you'?re |you are |to )\b|\bnot for real\b|"
+    r"\bdon'?t (?:actually|really) (?:do|send|pay|lock|move|transfer)\b|"
+    r"テスト(?:です|中|なので|だから|として|送信|メッセージ)|(?:これは|ただの|単なる)(?:テスト|練習)|練習(?:です|なので|だから)|"
+    r"無視して(?:ください|下さい)?|実際には(?:送ら|払わ|しな)|仮に|もしもの話"
+)
+
+
+def not_meant(folded: str) -> bool:
+    """ "this is only a test, pay verizon", "hypothetically, send maria 100", テストなので無視して: the
+    command's words are said without meaning them."""
+    return bool(_NOT_MEANT.search(folded))
