@@ -135,16 +135,17 @@ def does_a_transaction(folded: str) -> bool:
 
 # Words that say the command is not meant: a test, make-believe, "ignore this" (issue 9: never act on words
 # not meant). Not a test passed ("i passed my driving test"), nor "ignore that, send…" (a correction).
+# (a test payment is a real one: "just a test payment of $1 to maria")
+_REAL_TEST = "payments?|transfers?|deposits?|charges?|transactions?|amounts?|of|run|send|sending|to"
 _NOT_MEANT = _rx(
-    r"\b(?:this is|it's|its|it is) (?:just |only |merely )?(?:a )?test(?:ing)?\b|"
-    r"\b(?:just|only) (?:a )?test(?:ing)?\b(?! (?:drive|score|results?|fee|kit|centre|center))|"
+    rf"\b(?:just|only) (?:a )?test(?:ing)?\b(?! (?:drive|score|results?|fee|kit|cent(?:re|er)|{_REAL_TEST})\b)|"
     r"^(?:test(?:ing)?[,.!:]? )+|"
     r"\btesting (?:the|this|you|your|it|my) (?:app|voice|thing|system|bot|assistant)\b|"
-    r"\bignore this(?: message| one| request)?\b|\b(?:hypothetically|in theory|theoretically)\b|"
+    r"\bignore this(?: message| one| request)?\b|\bhypothetically\b|"
     r"\b(?:let'?s|lets|let us|just) pretend\b|\bpretend (?:that |you'?re |you are |to )\b|\bnot for real\b|"
     r"\bdon'?t (?:actually|really) (?:do|send|pay|lock|move|transfer)\b|"
-    r"テスト(?:です|中|なので|だから|として|送信|メッセージ)|(?:これは|ただの|単なる)(?:テスト|練習)|練習(?:です|なので|だから)|"
-    r"無視して(?:ください|下さい)?|実際には(?:送ら|払わ|しな)|仮に|もしもの話"
+    r"テスト(?:です|中|なので|だから|として|送信|メッセージ)|(?:これは|ただの|単なる)(?:テスト|練習)|"
+    r"練習(?:です|なので|だから)|(?:これは|このメッセージは|今のは)無視して|実際には(?:送ら|払わ|しな)|もしもの話"
 )
 
 
