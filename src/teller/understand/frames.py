@@ -136,9 +136,12 @@ def does_a_transaction(folded: str) -> bool:
 # Words that say the command is not meant: a test, make-believe, "ignore this" (issue 9: never act on words
 # not meant). Not a test passed ("i passed my driving test"), nor "ignore that, send…" (a correction).
 # (a test payment is a real one: "just a test payment of $1 to maria")
-_REAL_TEST = "payments?|transfers?|deposits?|charges?|transactions?|amounts?|of|run|send|sending|to"
+_REAL_TEST = (
+    "payments?|transfers?|deposits?|charges?|transactions?|amounts?|of|run|send|sending|to|drive|score|"
+    "results?|fee|kit|cent(?:re|er)"
+)
 _NOT_MEANT = _rx(
-    rf"\b(?:just|only) (?:a )?test(?:ing)?\b(?! (?:drive|score|results?|fee|kit|cent(?:re|er)|{_REAL_TEST})\b)|"
+    rf"\b(?:just|only) (?:a )?test(?:ing)?\b(?! (?:{_REAL_TEST})\b)|"
     r"^(?:test(?:ing)?[,.!:]? )+|"
     r"\btesting (?:the|this|you|your|it|my) (?:app|voice|thing|system|bot|assistant)\b|"
     r"\bignore this(?: message| one| request)?\b|\bhypothetically\b|"
