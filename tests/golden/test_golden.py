@@ -444,9 +444,9 @@ def test_blind_round_27_development_part_scores_at_its_reached_floor(tmp_path: P
 def test_blind_round_28_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 28's development part (60, written blind mid-session: everyday language across all
     commands): 47/60 on the code before rounds 22-23 (6 acting wrongly), 53/60 at its first run (after
-    round 22), 54/60 after round 23 (0). Its 140 held-out cases are never opened here."""
+    round 22), 54/60 after round 23 (0), 56/60 after round 24. Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round28.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 54 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
@@ -458,4 +458,44 @@ def test_blind_round_29_development_part_scores_at_its_reached_floor(tmp_path: P
     where the author asked for a question). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round29.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_30_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 30's development part (60, written blind: spoken-style transcripts, fillers, restarts,
+    numbers as words, two requests in one turn): 53/60 at its first run, 58/60 after round 24 (left: a
+    correction "ken no kenta" and "twelve ninety nine", both asked). Its 140 held-out cases are never
+    opened here."""
+    cases = HERE / "blind_round30.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_31_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 31's development part (60, written blind: accounts, cards and history in detail): 58/60
+    at its first run, 60/60 after round 24. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round31.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_32_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 32's development part (60, written blind: learner English, 敬語, one-word customers,
+    mixed languages, panic): 54/60 at its first run, 60/60 after round 24. Its 140 held-out cases are never
+    opened here."""
+    cases = HERE / "blind_round32.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_33_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 33's development part (60, written blind: money safety end to end): 51/60 (1 acting
+    wrongly: a transfer said as a test) at its first run, 58/60 after round 24 (left, both asked: "sara
+    without the h" and "Kristen O'Neil"). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round33.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
