@@ -444,7 +444,8 @@ def test_blind_round_27_development_part_scores_at_its_reached_floor(tmp_path: P
 def test_blind_round_28_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 28's development part (60, written blind mid-session: everyday language across all
     commands): 47/60 on the code before rounds 22-23 (6 acting wrongly), 53/60 at its first run (after
-    round 22), 54/60 after round 23 (0), 56/60 after round 24. Its 140 held-out cases are never opened here."""
+    round 22), 54/60 after round 23 (0), 56/60 after round 24. Its 140 held-out cases are never opened
+    here."""
     cases = HERE / "blind_round28.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
