@@ -176,11 +176,9 @@ def check_form(
         and person.wants_a_person(folded)
     ):
         return Intent.HUMAN_HANDOFF, 0.85, f"{rule}+problem_person"  # "…wrong, let me speak to a person"
-    if (
-        reads_objects
-        and not came
-        and problems.reports_problem(without_reasons(conditions.without_conditions(folded)))
-    ):
+    # (why a payment is asked is no problem report: "i can't get to a branch, could you pay the water bill")
+    reported = without_reasons(folded) if intent in _MONEY else folded
+    if reads_objects and not came and problems.reports_problem(conditions.without_conditions(reported)):
         # "my card was declined", "I was charged twice": help with what happened is an answer, unless
         # the customer also asks for what Teller can do (lock a card at risk, show their own data);
         # a fraud case is opened by a person.
