@@ -73,14 +73,15 @@ def test_hearing_writes_the_rival_in_with_its_trace(ears: dict[str, Ear]) -> Non
     assert [c.rule for c in changes] == ["hear:recheck"]
 
 
-def test_the_second_look_only_reads_on_from_the_first_transcript(ears: dict[str, Ear]) -> None:
-    """When n-best picks another transcript, the second look (which read on from the first) is not used."""
+def test_the_second_look_speaks_for_a_chosen_transcript_naming_the_same_amounts(ears: dict[str, Ear]) -> None:
+    """When n-best picks another transcript that names the same amounts, the second look at them (which read
+    on from the first) still disputes them (round 15; before, it was not used at all)."""
     best = "Why are $16 to Catherine Wright?"
     other = "Wire $16 to Catherine Wright."
     readings = (("Why are $16 to Catherine Wright?", 0.3), ("Why are $60 to Catherine Wright?", 0.3))
     text, changes = hear(best, (other,), ears["c_002"], readings)
-    assert text == other
-    assert [c.rule for c in changes] == ["hear:nbest"]
+    assert text == "Wire $16 (or $60) to Catherine Wright."
+    assert [c.rule for c in changes] == ["hear:nbest", "hear:recheck"]
 
 
 class _Rechecked:
