@@ -97,7 +97,15 @@ from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_keys import RULE as RULE_KEY
 from teller.voice.hearing_keys import Keys, name_keys, same_key
 from teller.voice.hearing_names import name_doubt
-from teller.voice.hearing_numbers import disputed, glued_two, joined, malformed, second_look, split_forty
+from teller.voice.hearing_numbers import (
+    amounts,
+    disputed,
+    glued_two,
+    joined,
+    malformed,
+    second_look,
+    split_forty,
+)
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
 from teller.voice.hearing_place import common_only, common_words, name_place
@@ -250,8 +258,9 @@ def hear(
             text = ranked[0][1]
             changes.append(Heard("hear:nbest", best, text))
     others = [h for h in heard if h != text]
-    # the second look read on from `best`'s own words: it says nothing about another transcript
-    looked = second_look(text, rechecks, share=RECHECK) if text == best else []
+    # the second look read on from `best`'s own words: it speaks for another transcript only where that one
+    # names the same amounts (round 15: "send her another 15" chosen for "sent her another 15")
+    looked = second_look(best, rechecks, share=RECHECK) if _same_amounts(text, best) else []
     from_best = text == best  # the second looks read on from `best`'s own words
     fixed: dict[str, str] = {}
     forms = [form for form, _ in ear.forms]
@@ -354,6 +363,12 @@ def _put(text: str, at: int, heard: str, put: str) -> str:
     """`text` with the `heard` stretch that starts at `at` replaced by `put`: where it was heard, never at an
     earlier occurrence of its letters ("th" of "the 15th" is the one in "15th", round 13)."""
     return text[:at] + put + text[at + len(heard) :]
+
+
+def _same_amounts(text: str, best: str) -> bool:
+    """Whether `text` names the amounts `best` names, in the same order (the same transcript, or an n-best
+    choice that differs elsewhere: "send" for "sent")."""
+    return text == best or [a.major for a in amounts(text)] == [a.major for a in amounts(best)]
 
 
 def _whole(text: str) -> str:

@@ -145,7 +145,8 @@ def _paired(i: int, theirs: Sequence[Amount], mine: Sequence[Amount]) -> int:
 def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: float) -> list[str]:
     """The readings of a wider beam (`rechecks`: transcript up to an amount + what it heard from there,
     probability) that name another amount where `text` names one, heard with at least `share` of the
-    probability of the amount `text` has; all of them when the wider beam never heard that one.
+    probability of the amount `text` has; all of them when the wider beam never heard that one. The -teen /
+    -ty twin of the amount disputes at any share (`twins`).
 
     A reading cut off inside its number (ending in `OPEN`) neither disputes nor confirms; nor does one
     with no amount there.
@@ -167,9 +168,22 @@ def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: floa
         values = heard.get(m.start, {})
         own = sum(p for key, group in values.items() if key[0] == m.major for _, p in group)
         for key, group in values.items():
-            if key[0] != m.major and sum(p for _, p in group) >= share * own:
+            if key[0] == m.major:
+                continue
+            if sum(p for _, p in group) >= share * own or twins(key[0], m.major):
                 out.append(max(group, key=lambda r: r[1])[0])
     return out
+
+
+def twins(a: Decimal, b: Decimal) -> bool:
+    """Whether `a` and `b` are a -teen and its -ty ("15" / "50", "14,000" / "40,000"): they differ only in the
+    unstressed end of one word, which the telephone band blurs, so a twin the wider beam heard at all (any
+    share) disputes the amount (round 15: "another 15" for 50 with the 50 at 0.04, and proposed)."""
+    for scale in (1, 1000):
+        x, y = sorted((a / scale, b / scale))
+        if x == int(x) and y == int(y) and 13 <= x <= 19 and y == (x - 10) * 10:
+            return True
+    return False
 
 
 def joined(text: str) -> tuple[str, str, str, int] | None:
