@@ -1,6 +1,8 @@
 """Round 15, paired line by line: each file decoded once, heard as round 14 heard it and as round 15 hears it
 (a -teen/-ty twin the second look heard at all disputes the amount; the second look at an amount speaks for
-an n-best choice that names the same amounts).
+an n-best choice that names the same amounts; a second-look reading in which another registered name
+stands for the heard name and the word after it — "Kristen the day" for "Chris in the day" — disputes the
+name at any share).
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_round15_pairs.py --sets unseen,golden \\
         --hyps bench/results/hyps_dev.pkl
@@ -19,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
-from teller.voice import hearing, hearing_numbers
+from teller.voice import hearing, hearing_names, hearing_numbers
 from teller.voice.asr import Hypothesis
 from voice_pairs import HERE, Pairs, main
 
@@ -27,10 +29,11 @@ from voice_pairs import HERE, Pairs, main
 @contextmanager
 def as_round14() -> Iterator[None]:
     """Hearing as round 14 had it: a twin disputes only over the share, the second look read only when the
-    n-best kept the first transcript."""
+    n-best kept the first transcript, a name split another way only over the share."""
     with (
         mock.patch.object(hearing_numbers, "twins", lambda a, b: False),
         mock.patch.object(hearing, "_same_amounts", lambda text, best: text == best),
+        mock.patch.object(hearing_names, "_split", lambda text, end, tail, start, stop: False),
     ):
         yield
 

@@ -10,6 +10,9 @@
   beside it ("Send $50 to Chris O'Neil (or Kristen O'Neill)."; a name heard as no registered form gets
   its registered form too: "Chris and O'Neil (or Chris O'Neil or Kristen O'Neill)"), so the turn asks
   which (clarify among the names heard). Only registered names are written in; nothing is replaced.
+  Round 15: a reading in which the other name stands for the heard name *and the word after it*, the rest
+  as the transcript has it ("… to Kristen the day after" for "… to Chris in the day after"), says how the
+  recognizer split the heard words (`_split`): it disputes the name at any share.
 
 A reading cut off by the length limit inside a name (ending in `OPEN`) neither disputes nor confirms;
 nor does one whose words before the name differ from the transcript's, or one that names nobody.
@@ -25,6 +28,7 @@ from teller.voice.hearing_numbers import OPEN, Doubt
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _NEAR = 12  # characters between two hits of one name said in pieces ("Chris and O'Neil")
+_SAME = 8  # characters of the transcript after a split name a reading must repeat (" the day")
 
 
 def name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
@@ -59,10 +63,11 @@ def name_doubt(
     looked = _looked(text, readings, index, fix)
     if looked is None:
         return None
-    chosen, start, end, heard, shown = looked
+    chosen, start, end, heard, shown, split = looked
     own = heard.get(chosen, 0.0)
     rivals = sorted(
-        (i for i, p in heard.items() if i != chosen and p >= share * own), key=lambda i: -heard[i]
+        (i for i in heard.keys() | split if i != chosen and (i in split or heard[i] >= share * own)),
+        key=lambda i: (-heard.get(i, 0.0), i),
     )
     if not rivals:
         return None
@@ -84,17 +89,20 @@ def rival_share(
     looked = _looked(text, readings, index, fix)
     if looked is None:
         return None
-    chosen, _, _, heard, _ = looked
+    chosen, _, _, heard, _, _ = looked
     rival = max((p for i, p in heard.items() if i != chosen), default=0.0)
     own = heard.get(chosen, 0.0)
     return rival / own if own else (float("inf") if rival else 0.0)
 
 
-_Looked = tuple[str, int, int, dict[str, float], dict[str, str]]
+# chosen id, its span in `text`, probability heard per registered id, how to write each id, and the ids
+# heard in a reading that splits the heard words another way (`_split`)
+_Looked = tuple[str, int, int, dict[str, float], dict[str, str], set[str]]
 
 
 def _looked(text: str, readings: Sequence[tuple[str, float]], index: Any, fix: Fix) -> _Looked | None:
-    """(chosen id, its span in `text`, probability heard per registered id, how to write each id)."""
+    """(chosen id, its span in `text`, probability heard per registered id, how to write each id, ids of
+    readings that split the heard words another way)."""
     if not readings or not text.isascii():
         return None
     found = index.scan(text)
@@ -108,11 +116,18 @@ def _looked(text: str, readings: Sequence[tuple[str, float]], index: Any, fix: F
         return None
     heard: dict[str, float] = {}
     shown: dict[str, str] = {chosen.id: chosen.display_name if chosen.display_name.isascii() else ""}
+    split: set[str] = set()
     for reading, prob in readings:
         whole = reading.removesuffix(OPEN)
         if not whole.startswith(text[:start]) or not whole.isascii():
             continue
-        tail = fix(whole[start:])
+        raw = whole[start:]  # as the recognizer wrote it: `fix` may rewrite words after the name too
+        said = index.scan(raw)
+        first = said.candidates[0] if said.status == "match" and said.candidates else None
+        if first is not None and first.id != chosen.id and _split(text, end, raw, first.start, first.end):
+            split.add(first.id)
+            shown.setdefault(first.id, first.display_name if first.display_name.isascii() else "")
+        tail = fix(raw)
         match = index.scan(tail)
         if match.status == "none" or not match.candidates:
             continue
@@ -122,7 +137,21 @@ def _looked(text: str, readings: Sequence[tuple[str, float]], index: Any, fix: F
         for c in named:
             heard[c.id] = heard.get(c.id, 0.0) + prob
             shown.setdefault(c.id, c.display_name if c.display_name.isascii() else tail[c.start : c.end])
-    return chosen.id, start, end, heard, shown
+    return chosen.id, start, end, heard, shown, split
+
+
+def _split(text: str, end: int, tail: str, start: int, stop: int) -> bool:
+    """Whether the registered name at `tail[start:stop]` (a reading from where `text`'s name starts) stands
+    for that name and the word after it (`text[end:]`'s first word), the words after it as `text` has
+    them: "Kristen| the day after" for "Chris| in| the day after" (round 15)."""
+    if tail[:start].strip():
+        return False  # the reading names someone later, not where the heard name stands
+    word = _WORD.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+    if word is None:
+        return False
+    after, rest = text[word.end() :], tail[stop:]
+    n = min(len(after), len(rest))
+    return n >= _SAME and after[:n] == rest[:n]
 
 
 def _fold(word: str) -> str:
