@@ -2,7 +2,9 @@
 (a -teen/-ty twin the second look heard at all disputes the amount; the second look at an amount speaks for
 an n-best choice that names the same amounts; a second-look reading in which another registered name
 stands for the heard name and the word after it — "Kristen the day" for "Chris in the day" — disputes the
-name at any share).
+name at any share; the n-best scores a transcript naming several registered names, each in full at its
+own place, as one naming one: "… the water bill … Verizon" is not traded for "… the water bill … for your
+eyes").
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_round15_pairs.py --sets unseen,golden \\
         --hyps bench/results/hyps_dev.pkl
@@ -29,11 +31,13 @@ from voice_pairs import HERE, Pairs, main
 @contextmanager
 def as_round14() -> Iterator[None]:
     """Hearing as round 14 had it: a twin disputes only over the share, the second look read only when the
-    n-best kept the first transcript, a name split another way only over the share."""
+    n-best kept the first transcript, a name split another way only over the share, several names said in
+    full scored as a choice."""
     with (
         mock.patch.object(hearing_numbers, "twins", lambda a, b: False),
         mock.patch.object(hearing, "_same_amounts", lambda text, best: text == best),
         mock.patch.object(hearing_names, "_split", lambda text, end, tail, start, stop: False),
+        mock.patch.object(hearing, "_said_apart", lambda candidates: False),
     ):
         yield
 

@@ -4,9 +4,10 @@ and a near-miss name put right with a trace. Pure text over what the bank says a
 Two steps, both traced as stage `voice`, neither ever inventing a payee:
 
 1. **n-best** (`hear:nbest`): the beam's transcripts are scored by what the customer's bank knows. A
-   transcript that names one of their payees or billers in full scores 2 (one that leaves a choice
-   between several, 1); a card or account reference ("ending in 8830") whose four digits are one of
-   theirs scores 1; a malformed number ("1800,000", a three- or five-digit "ending in") costs 1.
+   transcript that names one of their payees or billers in full scores 2, as does one naming several, each
+   in full at its own place (round 15); one that leaves a choice between several for one stretch, 1; a card
+   or account reference ("ending in 8830") whose four digits are one of theirs scores 1; a malformed
+   number ("1800,000", a three- or five-digit "ending in") costs 1.
    The best-scoring transcript wins; ties keep the decoder's order, so an alternative is chosen only
    when it is strictly better evidence. The text is always one the recognizer heard.
 2. **near-miss name** (`hear:name`): when the chosen transcript names none of the customer's payees or
@@ -82,6 +83,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from teller.voice.hearing_alike import (
@@ -402,6 +404,8 @@ def _fit(text: str, ear: Ear) -> int:
     score = 0
     if match.status == "match" and match.candidates and match.candidates[0].score >= EXACT:
         score += 2
+    elif match.status == "clarify" and _said_apart(match.candidates):
+        score += 2  # two names each said as registered ("the water bill … Verizon"): no weaker (round 15)
     elif match.status in ("match", "clarify"):
         score += 1
     folded = unicodedata.normalize("NFKC", text)
@@ -412,6 +416,16 @@ def _fit(text: str, ear: Ear) -> int:
     if _REQUEST.search(folded):
         score += 1
     return score
+
+
+def _said_apart(candidates: Sequence[Any]) -> bool:
+    """Whether the names index's choice is between names each said as registered at its own place (the
+    water bill and Verizon named in one turn), not one stretch several names share ("Chris")."""
+    exact = [c for c in candidates if c.score >= EXACT]
+    if len(exact) < 2:
+        return False
+    spans = sorted((c.start, c.end) for c in exact)
+    return all(a_end <= b_start for (_, a_end), (b_start, _) in pairwise(spans))
 
 
 def _near_name(text: str, ear: Ear) -> tuple[str, int, str] | None:
