@@ -1,7 +1,8 @@
 """Round 13 on typed lines and on every development transcript: how many are heard differently now that a
 heard stretch is rewritten where it was heard (not at the first occurrence of its letters), and how many
 typed lines' outcomes that moves. `--round 14`: the same counts for round 14 taken out instead
-(`voice_common_pairs.as_main`: common words put right only where a name goes, no stretch across "$3k").
+(`voice_common_pairs.as_main`: common words put right only where a name goes, no stretch across "$3k");
+`--round 15`: round 15 taken out (`voice_round15_pairs.as_round14`).
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_where_probe.py \
         --hyps bench/results/hyps_dev.pkl
@@ -37,9 +38,10 @@ from teller.voice.hearing import Ear, ear_for, hear  # noqa: E402
 from voice_common_pairs import as_main  # noqa: E402
 from voice_keys_probe import GOLDEN, ROOT  # noqa: E402
 from voice_path import Understand, same_outcome  # noqa: E402
+from voice_round15_pairs import as_round14  # noqa: E402
 from voice_where_pairs import first_occurrence  # noqa: E402
 
-BEFORE = {"13": first_occurrence, "14": as_main}  # the round taken out for "before"
+BEFORE = {"13": first_occurrence, "14": as_main, "15": as_round14}  # the round taken out for "before"
 
 
 def typed_lines() -> list[dict[str, Any]]:

@@ -1,12 +1,12 @@
-"""Round 15: a given name heard whole ("John", "Kris") is a name said, not a near miss of a registered one.
+"""Round 15: a given name heard whole ("John") is a name said, not a near miss of another registered one.
 
 Heard word for word, "send 80 to john smith" became "send 80 to Johnson smith" (a word of Sarah Johnson)
-and the turn asked Sarah Johnson or Sara Jonson, where the typed turn says there is no such payee; "send 40
-dollars to kris" became "… to Kristen". The spoken development decodes of those lines did the same
-("Send 80 to John Smith.", "Send $50 to John."). A word of the names index's given-name table
-(`teller.names.nicknames`) is a name in its own right: the index decides whom it may mean (it knows that
-Kris may be Kristen), and hearing leaves it as heard — "a name nobody registered is never near enough to
-one that is". Garbled names ("Merida", "La N", "con at bill") are still put right.
+and the turn asked Sarah Johnson or Sara Jonson, where the typed turn says there is no such payee. The
+spoken development decodes of those lines did the same ("Send 80 to John Smith.", "Send $50 to John.").
+A word of the names index's given-name table (`teller.names.nicknames`) is a name in its own right, never
+a near miss of *another* name: hearing leaves it as heard — "a name nobody registered is never near enough
+to one that is" — unless the registered name is a form of the same given name the table lists (Kirsten or
+Kris for Kristen: a spelling, still put right). Garbled names ("Merida", "La N") are still put right.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ def _outcome(runner: Any, text: str) -> tuple[Any, ...]:
         "Send $50 to John.",
         "send twenty bucks to john",
         "transfer 300 to john smith",
-        "send 40 dollars to kris",
     ],
 )
 def test_a_given_name_heard_whole_is_left_as_heard(ears: dict[str, Ear], heard: str) -> None:
@@ -58,6 +57,9 @@ def test_the_spoken_turn_answers_as_the_typed_one(runner: Any, ears: dict[str, E
         ("Send $200 to Merida.", "Maria"),
         ("Send $80 to Nguyen Thi La N.", "Lan"),
         ("Send $90 to Kristen O'Neil.", "Kristen O'Neill"),
+        # a form of the same given name (the table's kristen group): a spelling, still put right
+        ("Send 50 to Kirsten O'Neil for the pizza.", "Kristen"),
+        ("send 40 dollars to kris", "Kristen"),
     ],
 )
 def test_a_garbled_name_is_still_put_right(ears: dict[str, Ear], heard: str, put: str) -> None:

@@ -16,7 +16,8 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    "Decomo" for docomo, 渡辺青美 for 渡辺直美) is replaced by that name. Similarity is Jaro-Winkler over
    the letters and over a phonetic key (Metaphone for English, romaji for kana); the best must reach
    `NEAR` and stand `MARGIN` clear of the next name, or nothing changes and the turn asks as it would
-   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is. A stretch
+   have. A name nobody registered ("Bob Smith", 田中次郎) is never near enough to one that is, nor is a
+   given name of the names index's table heard whole ("John" is no Johnson, round 15). A stretch
    made only of ordinary words ("I already paid …" for Al-Rashid, "the day after Christmas" for Chris) is put
    right only where a name goes (round 14, `hearing_place`); a garbled one ("Conated Lee") anywhere.
 
@@ -86,6 +87,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from teller.names.nicknames import name_groups
 from teller.voice.hearing_alike import (
     RULE_ALIKE,
     Alike,
@@ -271,6 +273,8 @@ def hear(
         near = _near_name(text, ear)
         if near is not None and _a_word_not_a_name(text, near, ear):
             near = None  # "I already paid …", "the day after Christmas": ordinary words, left as heard
+        if near is not None and _another_given_name(near[0], near[2]):
+            near = None  # "John" for Johnson: a name said, not a near miss (round 15)
         if near is not None:
             span, at, name = near
             text = _put(text, at, span, name)
@@ -451,6 +455,18 @@ def _near_name(text: str, ear: Ear) -> tuple[str, int, str] | None:
     if rivals and best_sim - rivals[0] < MARGIN:
         return None
     return span, at, best_name
+
+
+def _another_given_name(span: str, put: str) -> bool:
+    """Whether `span` is one given name of the names index's table ("John") and `put` no form of it: a name
+    in its own right, never a near miss of another ("john smith" is not Sarah Johnson, round 15). A form
+    of the same given name the table lists (Kirsten for Kristen, Kris) is still put right. Left as heard
+    in the transcript; the second look's readings (`ear_fix`) keep every near miss, as for ordinary words."""
+    words = _WORD.findall(span)
+    if not span.isascii() or len(words) != 1:
+        return False
+    groups = set(name_groups(words[0].lower()))
+    return bool(groups) and not groups & {g for w in _WORD.findall(put) for g in name_groups(w.lower())}
 
 
 def _near_product(text: str, ear: Ear) -> tuple[int, str, str] | None:
