@@ -111,3 +111,9 @@ def test_a_right_amount_with_no_twin_heard_still_confirms(runner: Any, ears: dic
     text, changes = hear("Send $50 to Maria Garcia.", (), ears["c_002"], rechecks=readings)
     assert text == "Send $50 to Maria Garcia." and changes == []
     assert _outcome(runner, text) == ("confirm", "p_101", 5000)
+
+
+def test_japanese_amounts_have_no_twins() -> None:
+    """一万五千 and 五万 (15,000円 / 50,000円) sound nothing alike: a faint reading disputes nothing there."""
+    readings = (("佐藤健さんに15000円振り込んで", 0.8), ("佐藤健さんに50000円振り込んで", 0.024))
+    assert second_look("佐藤健さんに15000円振り込んで", readings, share=0.15) == []
