@@ -117,3 +117,10 @@ def test_japanese_amounts_have_no_twins() -> None:
     """一万五千 and 五万 (15,000円 / 50,000円) sound nothing alike: a faint reading disputes nothing there."""
     readings = (("佐藤健さんに15000円振り込んで", 0.8), ("佐藤健さんに50000円振り込んで", 0.024))
     assert second_look("佐藤健さんに15000円振り込んで", readings, share=0.15) == []
+
+
+def test_an_english_transcript_with_a_curly_apostrophe_still_has_twins() -> None:
+    """ "I’d" (U+2019) is still English: the twin disputes."""
+    heard = "I’d like to send $15 to Maria Garcia."
+    readings = ((heard, 0.8), ("I’d like to send $50 to Maria Garcia.", 0.024))
+    assert second_look(heard, readings, share=0.15) == ["I’d like to send $50 to Maria Garcia."]

@@ -61,6 +61,7 @@ _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])
 # さん sounds like 3 and に like 2: digits glued to a name (kana or kanji that is no numeral) may be them
 _NAME_CHAR = r"[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff々](?<![〇一二三四五六七八九十百千万億兆])"
 _NAME_32 = re.compile(_NAME_CHAR + r"(32)(?=[1-9])")
+_JAPANESE = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff円]")
 _HOMOPHONE = re.compile(_NAME_CHAR + r"(?<!に)(32|3|2)(?=[1-9])")  # after に the particle was heard
 
 
@@ -146,7 +147,7 @@ def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: floa
     """The readings of a wider beam (`rechecks`: transcript up to an amount + what it heard from there,
     probability) that name another amount where `text` names one, heard with at least `share` of the
     probability of the amount `text` has; all of them when the wider beam never heard that one. The -teen /
-    -ty twin of the amount disputes at any share (`twins`).
+    -ty twin of an amount in English disputes at any share (`twins`).
 
     A reading cut off inside its number (ending in `OPEN`) neither disputes nor confirms; nor does one
     with no amount there.
@@ -170,15 +171,17 @@ def second_look(text: str, rechecks: Sequence[tuple[str, float]], *, share: floa
         for key, group in values.items():
             if key[0] == m.major:
                 continue
-            if sum(p for _, p in group) >= share * own or twins(key[0], m.major):
+            english = not _JAPANESE.search(text)  # the twins are English number words (round 15)
+            if sum(p for _, p in group) >= share * own or (english and twins(key[0], m.major)):
                 out.append(max(group, key=lambda r: r[1])[0])
     return out
 
 
 def twins(a: Decimal, b: Decimal) -> bool:
     """Whether `a` and `b` are a -teen and its -ty ("15" / "50", "14,000" / "40,000"): they differ only in the
-    unstressed end of one word, which the telephone band blurs, so a twin the wider beam heard at all (any
-    share) disputes the amount (round 15: "another 15" for 50 with the 50 at 0.04, and proposed)."""
+    unstressed end of one English word, which the telephone band blurs, so a twin the wider beam heard at all
+    (any share) disputes an English amount (round 15: "another 15" for 50 with the 50 at 0.04, and
+    proposed). Japanese says them apart (十五 / 五十)."""
     for scale in (1, 1000):
         x, y = sorted((a / scale, b / scale))
         if x == int(x) and y == int(y) and 13 <= x <= 19 and y == (x - 10) * 10:
