@@ -73,3 +73,18 @@ def test_a_payee_an_amount_and_a_day_are_a_transfer_on_that_day(
 def test_a_terse_transfer_on_a_past_or_unread_day_is_not_proposed(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.intent.value, result.entities)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("電気代を払って、全額はまだいいです", "c_001"),  # written after it was found confirming the whole bill
+        ("ガス代払って。全部はいいや", "c_001"),
+        ("水道代を払ってください、満額は結構です", "c_001"),
+        ("pay con ed, not the whole thing", "c_002"),
+        ("pay the verizon bill, not all of it", "c_002"),
+    ],
+)
+def test_a_bill_whose_whole_amount_is_set_aside_is_not_proposed_whole(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value != "confirm", (result.entities.biller_id, result.entities.amount_minor)
