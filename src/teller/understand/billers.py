@@ -6,6 +6,10 @@ phone bill", ソフトバンクの携帯代, auの携帯料金) the bill is that
 the turn holds with `unknown_biller` and lists the customer's billers, with nothing filled in that the
 registered biller alone supplied (its id, and so its amount due).
 
+A household bill the customer has no biller for, listed beside the bill paid ("pay the water bill and my
+rent", ガス代と家賃を払って), is not left behind while the other is paid: the turn holds with
+`unknown_biller` too, its own biller kept.
+
 All patterns run on folded text (`teller.normalize.text.fold`).
 """
 
@@ -119,3 +123,43 @@ def hold_biller_elsewhere(
         candidates=listed,
         ambiguous_slot="biller_id",
     )
+
+
+# Bills a household pays that any customer may have no biller for, and that are never what a utility's or
+# a phone company's own bill is called ("water and sewer" is the water board's, a subscription or a
+# membership may be the biller's own service; gas is, below, unless the bill paid is for electricity:
+# "gas and electric" is one utility's bill).
+_HOUSEHOLD_BILL = (
+    r"(?:gas|rent|mortgage|(?:car |auto |home |renters? |health |life )?insurance|tuition|school fees?|day ?care|"
+    r"child ?care|(?:property |car |income )?tax(?:es)?|hoa|condo fees?|car payment|(?:car |student )loans?|"
+    r"medical bills?|hospital bill|trash|garbage)|"
+    r"(?:[ァ-ヶー一-龥a-z]{1,6}の)?(?:家賃|やちん|保険料?|ほけん(?:りょう)?|受信料|nhk|会費|月謝|学費|授業料|給食費|保育料|税金|住民税|固定資産税|"
+    r"自動車税|所得税|管理費|共益費|駐車場代|ローン|新聞代)"
+)
+_AND = r"(?:\s*(?:,|&|\+|\band\b|\bplus\b|\bas well as\b)\s*(?:(?:also|then|my|our|the)\s+)*|\s*[と、や]\s*)"
+# A household bill said beside another bill in one list: "…the water bill and my rent", 家賃と電気代
+_OTHER_BILL_AFTER = re.compile(_AND + r"(?P<other>" + _HOUSEHOLD_BILL + r")(?![a-z'])")
+_OTHER_BILL_BEFORE = re.compile(r"(?<![a-z'])(?P<other>" + _HOUSEHOLD_BILL + r")(?:\s+bills?)?" + _AND + r"$")
+_ELECTRIC = re.compile(r"\belectric|\bpower\b|電気")
+
+
+def _beside(folded: str, start: int, end: int) -> re.Match[str] | None:
+    """A household bill listed right after (end) or right before (start) a biller's words."""
+    rest = re.sub(r"^\s*(?:bills?|payments?|代|料金|の?請求)", "", folded[end:])
+    return _OTHER_BILL_AFTER.match(rest) or _OTHER_BILL_BEFORE.search(folded[:start])
+
+
+def hold_other_bill(u: Understanding, folded: str, snapshot: CustomerSnapshot, billers: NameMatch) -> Understanding:
+    """A bill payment whose turn also names a household bill that none of the billers found explains."""
+    if u.intent is not Intent.BILL_PAYMENT or u.hold is not None or u.slots.biller_id is None:
+        return u
+    biller = snapshot.biller(u.slots.biller_id)
+    mine = [c for c in billers.candidates if c.id == u.slots.biller_id and c.end > c.start]
+    other = next((m for c in mine if (m := _beside(folded, c.start, c.end)) is not None), None)
+    if other is None or biller is None or (other["other"] == "gas" and _ELECTRIC.search(" ".join(biller.aliases))):
+        return u
+    listed = tuple(
+        Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
+    )
+    trace = (*u.trace, TraceItem("understand", "other_bill", other["other"], u.slots.biller_id))
+    return replace(u, trace=trace, hold=Reason.UNKNOWN_BILLER, candidates=listed, ambiguous_slot="biller_id")

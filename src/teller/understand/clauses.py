@@ -135,6 +135,25 @@ def refused_clause(folded: str) -> tuple[int, int] | None:
     return None
 
 
+_NOT_AN_OBJECT = re.compile(r"\b(?:accounts?|checking|savings|cards?)\b|口座|カード|預金")
+
+
+def refused_after_order(folded: str) -> tuple[int, int] | None:
+    """The clause after an order that says which one not to pay or send ("pay the internet bill, not the
+    phone bill", ガス代を払って、水道代はまだいいです), as its span; None when there is none. Never one
+    about the account or card paid from ("…, not from checking" is asked about)."""
+    parts = _clauses(folded)
+    for i, (start, clause) in enumerate(parts[1:], start=1):
+        refused = _REFUSED_EN.match(clause) if clause.isascii() else _REFUSED_JA.search(clause)
+        if refused is None or _NOT_AN_OBJECT.search(clause):
+            continue
+        earlier = [c for _, c in parts[:i]]
+        if any(_ORDER_EN.match(c) or (not c.isascii() and _REQUEST_JA.search(c)) for c in earlier):
+            at = folded.index(clause, start)
+            return at, at + len(clause)
+    return None
+
+
 def refusal_marker(folded: str) -> tuple[Marker, ...]:
     """A zero-width marker after a refused clause: the names and amount said after it are the ones
     meant, as after a self-correction."""

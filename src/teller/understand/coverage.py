@@ -85,7 +85,9 @@ _NEGATION = re.compile(
     r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])"
     r"(?! (?:forget|wait|hesitate)\b)|"
     r"(?<!忘れ)(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|ない(?![かでの]))|(?<!す[みい])ません(?!か)|"
-    r"やめて|中止|不要|いらない"
+    r"やめて|中止|不要|いらない|"
+    # what is set aside: 全額はまだいいです, 全部はいいや, 満額は結構です
+    r"(?<=[はも])(?:まだ|今は|今回は|今月は)?(?:いい(?:や|よ|わ)?|大丈夫|結構)(?=です|$|[、。,.!！?？\s])"
 )
 _CONDITION = re.compile(
     r"(?<![a-z'])(?:unless|except|only if|in case|as long as|provided|whenever|the moment|"

@@ -18,7 +18,7 @@ from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
-from teller.understand.clauses import refusal_marker, refused_clause, request_marker
+from teller.understand.clauses import refusal_marker, refused_after_order, refused_clause, request_marker
 from teller.understand.corrections import REFUSED, Marker, find_markers, supersede
 from teller.understand.slots import amounts_outside_dates, find_amount
 
@@ -117,6 +117,16 @@ def _corrected_names(
     return found, []
 
 
+def _names_set_aside(turn: NormalizedTurn, index: NameIndex) -> Span | None:
+    """The clause after an order that sets a payee or biller aside ("…, not the phone bill"); None when
+    there is none, or when it names nobody ("pay con ed, not the whole thing" is asked about)."""
+    span = refused_after_order(turn.folded)
+    if span is None:
+        return None
+    said = index.scan(turn.folded[: span[1]], kinds=("biller", "payee"), prefolded=True)
+    return span if any(span[0] <= c.start < span[1] for c in said.candidates) else None
+
+
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # A new request after a payment told about supersedes that payment's values, as a correction does.
     # So does an order after a clause that says what not to do ("don't pay con ed yet, pay the water bill").
@@ -126,7 +136,10 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     if (shared := _share_of_said(turn)) is not None:
         amount, replaced = shared[0], [*replaced, shared[1]]
     residual = turn.without(amount, *turn.dates)
-    blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates))
+    # "pay the internet bill, not the phone bill": the bill or person set aside after the order is no
+    # candidate (and its words are accounted for)
+    set_aside = _names_set_aside(turn, index)
+    blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates), set_aside)
     billers, _ = _corrected_names(index, _without_phone_calls(blanked), markers, "biller")
     if billers.status == "none" and turn.keywords != turn.folded:
         # "pay my electirc bill": a biller alias may be a command keyword typed with a slip.
@@ -150,5 +163,5 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         index=index,
         markers=markers,
         # what the customer said not to do is accounted for: it is why the other one is meant
-        superseded=(*replaced, *names_replaced, *filter(None, [refused_clause(turn.folded)])),
+        superseded=(*replaced, *names_replaced, *filter(None, [refused_clause(turn.folded), set_aside])),
     )

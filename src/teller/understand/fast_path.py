@@ -21,7 +21,7 @@ from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
-from teller.understand.billers import hold_biller_elsewhere
+from teller.understand.billers import hold_biller_elsewhere, hold_other_bill
 from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
@@ -127,6 +127,7 @@ class FastPath:
             u = _with(base, trace)
         held = hold_others_data(cover(u, turn, evidence, cue, dates, card_spans), turn)
         held = hold_biller_elsewhere(held, turn.folded, snapshot, billers)
+        held = hold_other_bill(held, turn.folded, snapshot, billers)
         return hold_account_elsewhere(hold_past_balance(held, turn), turn, snapshot)
 
     # -- intent ---------------------------------------------------------------------------------
@@ -307,11 +308,13 @@ _BESIDE_NAME_AND_AMOUNT = re.compile(
 
 
 def _name_and_amount_only(turn: NormalizedTurn, payees: NameMatch) -> bool:
-    """Whether the text is a payee's name and an amount and nothing that changes them."""
-    if len(turn.amounts) != 1 or turn.dates:
+    """Whether the text is a payee's name, an amount, perhaps a day ("maria 20 tomorrow"; policy refuses
+    a past one), and nothing that changes them."""
+    if len(turn.amounts) != 1 or len(turn.dates) > 1 or turn.date_like:
         return False
     a = turn.amounts[0]
-    spans = [(a.start, a.end), *((c.start, c.end) for c in payees.candidates[:1])]
+    days = [(d.start, d.end) for d in turn.dates]
+    spans = [(a.start, a.end), *days, *((c.start, c.end) for c in payees.candidates[:1])]
     rest = turn.blanked(*spans)
     return bool(_BESIDE_NAME_AND_AMOUNT.match(" ".join(rest.split())))
 
