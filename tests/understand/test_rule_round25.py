@@ -88,3 +88,109 @@ def test_a_terse_transfer_on_a_past_or_unread_day_is_not_proposed(runner: Any, t
 def test_a_bill_whose_whole_amount_is_set_aside_is_not_proposed_whole(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.biller_id, result.entities.amount_minor)
+
+
+# -- written after blind round 36's development part (customers who talk around the request) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("freeze that one", "c_002"),
+        ("can you block it", "c_002"),
+        ("unlock it please", "c_002"),
+        ("それをロックして", "c_001"),
+        ("あれ止めといてください", "c_001"),
+    ],
+)
+def test_a_card_command_whose_only_object_is_a_pronoun_asks_which_card(
+    runner: Any, text: str, customer: str
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value in ("clarify", "ask_slot"), (result.intent.value, result.entities.card_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("I lost my debit card, lock it", "c_002", "k_101"),
+        ("my credit card is missing, can you freeze it", "c_001", "k_002"),
+    ],
+)
+def test_a_pronoun_for_a_card_said_is_that_card(runner: Any, text: str, customer: str, card: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.card_id) == ("execute", card), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "expect"),
+    [
+        ("my 3 kids and I had pizza at david lee's, send him 45", "c_002", ("confirm", "p_104", 4500)),
+        ("the 2 of us split a cab, send maria 18", "c_002", ("confirm", "p_101", 1800)),
+        ("部屋番号は302です。佐藤健太さんに5000円送ってください", "c_001", ("confirm", "p_003", 5000)),
+        ("call me back at 212-555-0188, and lock my debit card", "c_002", ("execute", "k_101", None)),
+        ("090-9876-5432から電話しています。デビットカードを止めて", "c_001", ("execute", "k_001", None)),
+        ("order #5521 never arrived, anyway what's my balance", "c_002", ("execute", None, None)),
+    ],
+)
+def test_numbers_of_the_story_are_not_amounts(runner: Any, text: str, customer: str, expect: tuple) -> None:
+    result = run(runner, text, customer)
+    e = result.entities
+    who = e.recipient_id or e.card_id
+    got = (result.action.value, who, e.amount_minor)
+    assert got == expect, (result.intent.value, result.reason)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["send maria 20 and 30 to david lee", "the 2 of us owe maria, send her 20 and 15", "send david lee 40 or 4"],
+)
+def test_a_second_amount_still_asks(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value != "confirm", result.entities
+
+
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [
+        ("ガス代を払わなきゃいけないからお願い", "b_002"),
+        ("携帯代、払わなければならないので今払って", "b_003"),
+        ("水道代は払わないわけにいかないので払っておいて", "b_004"),
+    ],
+)
+def test_must_said_with_a_double_negative_is_no_negation(runner: Any, text: str, biller: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller", "amount"),
+    [
+        ("pay con ed but not the whole bill, just 50 dollars", "c_002", "b_101", 5000),
+        ("pay verizon, not all of it, only $40", "c_002", "b_102", 4000),
+        ("電気代、全額じゃなくて3000円だけ払って", "c_001", "b_001", 3000),
+    ],
+)
+def test_not_the_whole_bill_with_the_part_said_pays_the_part(
+    runner: Any, text: str, customer: str, biller: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    e = result.entities
+    assert (result.action.value, e.biller_id, e.amount_minor) == ("confirm", biller, amount), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "expect"),
+    [
+        ("what's my savings balance... never mind, just send 25 to david lee", "c_002", ("p_104", 2500)),
+        ("残高を教えて、いや、やっぱりいいや、伊藤翔さんに3000円送って", "c_001", ("p_006", 3000)),
+        ("show me my transactions - scratch that - pay the water bill", "c_002", ("b_104", 6150)),
+    ],
+)
+def test_an_order_after_never_mind_is_the_turn(runner: Any, text: str, customer: str, expect: tuple) -> None:
+    result = run(runner, text, customer)
+    e = result.entities
+    assert (result.action.value, e.recipient_id or e.biller_id, e.amount_minor) == ("confirm", *expect), (
+        result.intent.value,
+        result.reason,
+    )
