@@ -128,7 +128,8 @@ def test_a_pronoun_for_a_card_said_is_that_card(runner: Any, text: str, customer
         ("my 3 kids and I had pizza at david lee's, send him 45", "c_002", ("confirm", "p_104", 4500)),
         ("the 2 of us split a cab, send maria 18", "c_002", ("confirm", "p_101", 1800)),
         ("部屋番号は302です。佐藤健太さんに5000円送ってください", "c_001", ("confirm", "p_003", 5000)),
-        ("call me back at 212-555-0188, and lock my debit card", "c_002", ("execute", "k_101", None)),
+        # was "call me back at 212-555-0188, and lock my debit card": a call back asked for is a handoff first
+        ("my new number is 212-555-0188, also please lock my debit card", "c_002", ("execute", "k_101", None)),
         ("090-9876-5432から電話しています。デビットカードを止めて", "c_001", ("execute", "k_001", None)),
         ("order #5521 never arrived, anyway what's my balance", "c_002", ("execute", None, None)),
     ],

@@ -15,6 +15,7 @@ from teller.normalize.regional import standard_japanese
 from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
+from teller.normalize.story_numbers import inside, story_number_spans
 from teller.normalize.texting import expand_texting
 
 
@@ -67,13 +68,14 @@ def normalize_turn(text: str, *, today: date, country: str | None = None) -> Nor
     and business days of `country`)."""
     folded, readings = read_as(text)
     dates, date_like = scan_dates(folded, today=today, country=country)
+    story = story_number_spans(folded)  # "the 4 of us", 090-1234-5678, 注文番号4417: no amount, no digits
     return NormalizedTurn(
         raw=text,
         folded=folded,
         japanese=is_japanese(folded),
-        amounts=tuple(find_amounts(folded)),
+        amounts=tuple(a for a in find_amounts(folded) if not inside(a.start, story)),
         dates=tuple(dates),
-        digits=tuple(find_digit_strings(folded)),
+        digits=tuple(d for d in find_digit_strings(folded) if not inside(d.start, story)),
         keywords=correct_keywords(folded),
         date_like=tuple(date_like),
         readings=readings,

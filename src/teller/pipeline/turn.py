@@ -52,7 +52,7 @@ from teller.store.repo import BankRepository
 from teller.store.scheduled import ScheduledPayments
 from teller.understand.choices import from_trace
 from teller.understand.classifier import default_classifier
-from teller.understand.clauses import split_orders
+from teller.understand.clauses import after_retraction, split_orders
 from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
@@ -145,6 +145,10 @@ class TurnRunner:
             country = country_of(snapshot.customer.locale)
             turn = normalize_turn(request.text, today=today, country=country)
             readings = turn.readings  # romaji or dialect read as standard Japanese: said in the trace
+            retracted = after_retraction(turn.folded)
+            if retracted is not None:  # "what's my balance — never mind, send 200 to aoife": the order alone
+                readings = (*readings, TraceItem("normalize", "taken_back", turn.folded, retracted))
+                turn = normalize_turn(retracted, today=today, country=country)
             orders = split_orders(turn.folded)
             if orders is not None:  # two orders in a row: the first is this turn's, from its own words
                 turn = normalize_turn(orders[0], today=today, country=country)

@@ -562,6 +562,13 @@ def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
     ]
 
 
+# The whole amount set aside for a part that is said: "not the whole bill", "not all of it", 全額じゃなくて.
+_NOT_THE_WHOLE = re.compile(
+    r"\bnot (?:the )?(?:full|whole|entire|total)(?: amount| bill| balance| thing)?\b|\bnot all of it\b|"
+    r"(?:全額|全部|満額)(?:は|を)?(?:じゃ|では|払わ)なく(?:て)?"
+)
+
+
 def cover(
     u: Understanding,
     turn: NormalizedTurn,
@@ -581,6 +588,8 @@ def cover(
         explained += problems.card_at_risk(turn.folded)
     if amount is not None:
         explained.append((amount.start, amount.end))
+        if amount.value.currency is not None:  # "not the whole bill, just $50": the part said is paid
+            explained += [m.span() for m in _NOT_THE_WHOLE.finditer(turn.folded)]
     if dates.chosen is not None:
         explained.append((dates.chosen.start, dates.chosen.end))
     # The payee was found by looking up this whole phrase: its words are the name's, but a number,

@@ -199,3 +199,31 @@ def _split_ja(folded: str) -> tuple[str, str] | None:
         if _ORDER_END_JA.search(first) and _REQUEST_JA.search(rest) and _COMMAND_WORD.search(rest):
             return first, rest
     return None
+
+
+# What was asked first, taken back before an order: "what's my balance — never mind, just send 200 to aoife",
+# "show me my transactions - scratch that - pay the water bill", 残高を教えて、いや、やっぱりいいや、…送って.
+_RETRACTION = re.compile(
+    r"(?:^|[\s,.;:!?-])(?:never ?mind|nvm|scratch that|forget (?:that|it|about (?:that|it))|actually,? no)"
+    r"[\s,.;:!?-]+(?:(?:just|actually|instead|ok|okay|so|then)[,]?\s+)*|"
+    r"(?:いや[、,]?\s*)?やっぱり?(?:いい(?:や|です)?|やめ(?:て|ます|る|た)?|なし)[、。,.!！\s]+"
+)
+_MOVES = re.compile(
+    r"\b(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b|払|送|振り?込|止め|ロック|解除"
+)
+
+
+def after_retraction(folded: str) -> str | None:
+    """The order said after a question or a read taken back ("…never mind, just send 200 to aoife");
+    None when nothing was taken back, when no order follows, or when what was taken back moved money or
+    a card (a correction of an order is read as a correction, with what it keeps)."""
+    found = None
+    for m in _RETRACTION.finditer(folded):
+        found = m
+    if found is None or found.start() == 0:
+        return None
+    before, rest = folded[: found.start()], folded[found.end() :].strip()
+    ordered = _ORDER_EN.match(rest) or (not rest.isascii() and _REQUEST_JA.search(rest))
+    if not ordered or _MOVES.search(before):
+        return None
+    return rest

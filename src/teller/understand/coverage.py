@@ -110,6 +110,9 @@ _ASIDES = re.compile(
     # politeness, not a condition: 可能なら, できれば, よかったら, 差し支えなければ ("if you can")
     r"(?:もし)?(?:可能|できる|出来る)(?:なら|ならば|でしたら|であれば)|できれば|出来れば|できたら|出来たら|"
     r"よろしければ|よければ|よかったら|差し支えなければ|"
+    # must, said with two negatives: 払わなければならない, 払わなきゃ, 払わないわけにはいかない
+    r"な(?:ければ|きゃ|くちゃ|くては)(?:なら|いけ|だめ|ダメ)?(?:ない|ません)?|ないと(?:いけ|だめ|ダメ)(?:ない|ません)?|"
+    r"ないわけに(?:は)?(?:いかない|いきません)|ざるを得ない|"
     # why, said as what the customer wants to avoid: "I don't want another late fee", "so I don't forget"
     r"(?<![a-z'])(?:i|we) (?:don'?t|do not|won'?t|will not) (?:want (?:another|any more|any|a|more) (?:\w+ )?"
     r"(?:fees?|notices?|charges?|penalt(?:y|ies)|reminders?|letters?|calls?|interest)|"

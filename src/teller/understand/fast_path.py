@@ -397,6 +397,8 @@ def _card_slots(
         return u, spans
     if len(cards) > 1 and _ONE_OF_SEVERAL.search(turn.folded):
         pass  # "freeze one of them", どちらか: the customer says there is a choice; it is asked
+    elif len(cards) > 1 and _PRONOUN_OBJECT.search(turn.folded) and not _CARD_WORDS.search(turn.folded):
+        pass  # "lock it", それを止めて with no card said: "it" points at nothing in the turn; it is asked
     elif len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
         wanted = "locked" if base.intent is Intent.CARD_UNLOCK else "active"
         fitting = [c for c in cards if c.status == wanted]
@@ -427,6 +429,11 @@ def _known_word(word: str) -> bool:
 _ONE_OF_SEVERAL = re.compile(
     r"\b(?:one|either|any) of (?:them|these|those|the two|my (?:two )?cards|the cards|both)\b|"
     r"どちらか|どっちか|片方|いずれか"
+)
+# A card command's object said only as a pronoun: "lock it", "freeze that one", それをロックして, あれ止めて.
+_PRONOUN_OBJECT = re.compile(
+    r"\b(?:lock|freeze|block|unlock|unfreeze|unblock|stop|cancel|suspend)\s+(?:it|that|this|them)(?:\s+one)?\b|"
+    r"(?:^|[、。\s])(?:それ|これ|あれ|そいつ|そっち|こっち|あっち)(?:を|も)?\s*(?:ロック|凍結|停止|止め|一時停止|解除)"
 )
 _PAYEE_BEFORE = re.compile(r"\b(?:pay|send|give|transfer|wire|to)\s+$")
 _PAYEE_AFTER = re.compile(r"^\s*(?:さん|様|さま|くん|君|ちゃん)?\s*(?:に|へ)")

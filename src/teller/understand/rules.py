@@ -142,8 +142,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         # a lock verb said alone, as a terse customer does: "lock", "freeze please", ロックして. Which card
         # is asked when it is not clear (the slot step)
         _rx(
-            r"^(?:(?:please|pls|just|ok|okay)[,]? )*(?:lock|freeze|block)(?: (?:it|now|please|pls|asap))*[.!]*$|"
-            r"^(?:ロック|凍結|停止)(?:して|を?お願い)(?:ください|下さい|します)?[。!！]*$"
+            r"^(?:(?:please|pls|just|ok|okay|can you|could you|would you)[,]? )*(?:lock|freeze|block)"
+            r"(?: (?:it|that one|this one|that|them|now|please|pls|asap|for me))*[.!?]*$|"
+            r"^(?:(?:それ|これ|あれ)(?:を|も)?\s*)?(?:ロック|凍結|停止|止め)(?:して|を?お願い|といて|ておいて)"
+            r"(?:ください|下さい|します)?[。!！]*$"
         ),
     ),
     (

@@ -1,0 +1,44 @@
+"""Numbers that belong to the customer's story, not to the command: counts ("the 4 of us", "my 2 kids",
+"2 concert tickets", 3人, 5歳), times of day ("at 3am"), phone numbers (917-555-0143, 090-1234-5678),
+and numbers of things that are no account or card (order #5521, 注文番号4417, room 302, 302号室,
+"12 main street"). None of them is an amount, a card's last digits or an account's.
+
+Patterns run on folded text (`teller.normalize.text.fold`); spans index it.
+"""
+
+from __future__ import annotations
+
+import re
+
+Span = tuple[int, int]
+
+_FUNCTION = r"(?:for|to|of|and|or|on|in|at|the|my|his|her|our|their|from|with|by|more|each|per|a|an)"
+_COUNTED = (
+    r"(?:people|persons|kids|children|friends|guys|adults|hours|hrs|minutes|mins|nights|tickets|pizzas|beers|"
+    r"drinks|coffees|rounds|items|things|boxes|bags|pieces|times|miles|blocks|stops|floors|rooms|percent|"
+    r"year[- ]olds?|years? old|am|pm|a\.m\.|p\.m\.|o'clock)"
+)
+_COUNT_EN = re.compile(
+    r"(?<![\w$£€¥.,])\d{1,3}\s*(?:of (?:us|them|you)\b|%|(?:(?!" + _FUNCTION + r"\b)[a-z]+\s+)?" + _COUNTED + r"(?![a-z]))"
+)
+_COUNT_JA = re.compile(r"(?<![0-9,.])\d{1,3}(?:人|名|歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目?)")
+_PHONE = re.compile(
+    r"(?<![\d-])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?![\d-])|(?<![\d-])0\d{1,4}-\d{1,4}-\d{3,4}(?![\d-])"
+)
+_NUMBER_OF_THING = re.compile(
+    r"\b(?:order|confirmation|reference|ref|tracking|case|ticket|claim|invoice|policy|room|apt|apartment|suite|"
+    r"unit|gate|flight|seat|bus|route|platform|zip|zip code)\s*(?:number|no\.?|#)?\s*(?:is\s+)?[#:]?\s*\d[\d-]*|"
+    r"#\s?\d[\d-]*|"
+    r"(?<!口座)(?<!暗証)(?<!カード)(?:番号|ナンバー)(?:は|が|:)?\s*\d[\d-]*|"
+    r"\b\d{1,5}\s+(?:[a-z]+\s+){1,2}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|place|way)\b"
+)
+
+
+def story_number_spans(folded: str) -> list[Span]:
+    """Where the numbers of the story are in `folded`."""
+    patterns = (_PHONE, _NUMBER_OF_THING, _COUNT_EN, _COUNT_JA)
+    return [m.span() for p in patterns for m in p.finditer(folded)]
+
+
+def inside(start: int, spans: list[Span]) -> bool:
+    return any(s <= start < e for s, e in spans)
