@@ -195,3 +195,47 @@ def test_an_order_after_never_mind_is_the_turn(runner: Any, text: str, customer:
         result.intent.value,
         result.reason,
     )
+
+
+# -- written after blind round 35's development part (bills and when) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller", "day"),
+    [
+        ("pay con ed on the due date", "c_002", "b_101", "2026-11-29"),
+        ("schedule the verizon bill for its due date", "c_002", "b_102", "2026-12-01"),
+        ("水道代を期日に払っておいて", "c_001", "b_004", "2026-12-10"),
+        ("携帯代、支払期限の日に払って", "c_001", "b_003", "2026-11-27"),
+        ("来月頭にガス代を払って", "c_001", "b_002", "2026-12-01"),
+        ("来月の初めに水道代払いたい", "c_001", "b_004", "2026-12-01"),
+        ("pay the water bill at the start of next month", "c_002", "b_104", "2026-12-01"),
+        ("明日電気代を払って", "c_001", "b_001", "2026-11-22"),
+        ("月末ガス代払っといて", "c_001", "b_002", "2026-11-30"),
+        ("pay con ed on january 5", "c_002", "b_101", "2027-01-05"),
+        ("1月10日に電気代を払って", "c_001", "b_001", "2027-01-10"),
+    ],
+)
+def test_a_bill_is_paid_on_the_day_said(runner: Any, text: str, customer: str, biller: str, day: str) -> None:
+    result = run(runner, text, customer)
+    e = result.entities
+    got = (result.action.value, e.biller_id, e.execute_on and e.execute_on.isoformat())
+    assert got == ("confirm", biller, day), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("11月5日にガス代を払って", "c_001"),
+        ("pay con ed on november 2", "c_002"),
+        ("send maria 20 on the due date", "c_002"),
+    ],
+)
+def test_a_day_just_passed_or_a_due_date_of_no_bill_is_not_proposed(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value != "confirm", (result.entities.execute_on, result.reason)
+
+
+def test_a_phone_number_holding_a_cards_digits_names_no_card(runner: Any) -> None:
+    result = run(runner, "電話番号が03-1234-9999に変わったので、クレジットカードを止めて", "c_001")
+    assert (result.action.value, result.entities.card_id) == ("execute", "k_002"), result.reason
