@@ -11,7 +11,8 @@ Conventions, chosen so that a date always lands on the day the customer most lik
 - "next friday" is the Friday of next calendar week (weeks start on Monday), 来週の金曜日 likewise;
   今週の金曜日 is the Friday of this calendar week, even when that has passed;
 - a day of the month without a month is this month's if it exists and has not passed, else next month's;
-- a month and day without a year is the next such date that is not in the past;
+- a month and day without a year is the next such date that is not in the past, unless it passed in the
+  last 120 days (then it is that past day, which a payment refuses);
 - a date that cannot exist (february 30, 13/1) yields no extraction.
 """
 
@@ -88,8 +89,18 @@ def _make(year: int, month: int, day: int) -> date | None:
         return None
 
 
+# A month and day that passed this year no longer ago than this is that past day ("pay con ed on november
+# 2" said on the 21st, 11月10日付けで): the customer means it, and a payment on it is refused, never moved to
+# next year. Longer ago, next year's is meant ("march 3" said in November).
+_RECENTLY_PASSED = timedelta(days=120)
+
+
 def _next_month_day(today: date, month: int, day: int) -> date | None:
-    """The next month/day on or after today; Feb 29 waits for a leap year, Feb 30 never comes."""
+    """The next month/day on or after today, or this year's when it passed recently; Feb 29 waits for a
+    leap year, Feb 30 never comes."""
+    this_year = _make(today.year, month, day)
+    if this_year is not None and today - _RECENTLY_PASSED <= this_year < today:
+        return this_year
     for year in range(today.year, today.year + 9):
         found = _make(year, month, day)
         if found is not None and found >= today:

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import date
 
 from teller.domain.bank import Biller, CustomerSnapshot
 from teller.domain.intents import Intent
 from teller.domain.reasons import Reason
-from teller.domain.trace import TraceItem
+from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
 from teller.normalize.text import fold
+from teller.normalize.turn import NormalizedTurn
 from teller.understand.model import Candidate, Understanding
 
 # Words that may stand before a bill's kind without naming a company: whose, which, when, what kind.
@@ -45,7 +47,10 @@ _MOD_EN = re.compile(r"\b(?:my|our|the|your|this|that)\s+(?P<mods>(?:[a-z0-9][\w
 _MOD_JA = re.compile(r"(?P<mod>[a-z0-9&\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー-]+)の?$")
 _GENERIC_JA = re.compile(
     r"^(?:今月|先月|来月|今回|前回|毎月|月々|自宅|家|うち|実家|携帯|スマホ|電話|自分|私|僕|俺|全額|全部|"
-    r"(?:[0-9]+|[一二三四五六七八九十]+)月|今年|去年|前月|当月|残り)分?$"
+    r"(?:[0-9]+|[一二三四五六七八九十]+)月|今年|去年|前月|当月|残り|"
+    # a day said right before the bill: 明日電気代を払って, 月末ガス代, 来週の月曜日水道代
+    r"今日|本日|明日|明後日|あした|あさって|今週|来週|再来週|週末|月末|来月末|月初|来月頭|"
+    r"(?:[0-9]+|[一二三四五六七八九十]+)日|[月火水木金土日]曜日?)分?$"
 )
 
 
@@ -163,3 +168,21 @@ def hold_other_bill(u: Understanding, folded: str, snapshot: CustomerSnapshot, b
     )
     trace = (*u.trace, TraceItem("understand", "other_bill", other["other"], u.slots.biller_id))
     return replace(u, trace=trace, hold=Reason.UNKNOWN_BILLER, candidates=listed, ambiguous_slot="biller_id")
+
+
+_DUE_DATE = re.compile(
+    r"\b(?:due date|due day|date (?:it'?s|it is) due)\b|"
+    r"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?(?:期日|期限日?|締め?切り日?|予定日)"
+)
+
+
+def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapshot) -> Extraction[date] | None:
+    """ "pay con ed on the due date", 水道代を期日に払って: the due date of the one biller named, as the day to
+    pay; None when no such phrase, or not one biller, or no due date is known (then it is asked about)."""
+    said = next((d for d in turn.date_like if _DUE_DATE.search(d.surface)), None)
+    if said is None or billers.status != "match" or len({c.id for c in billers.candidates}) != 1:
+        return None
+    biller = snapshot.biller(billers.candidates[0].id)
+    if biller is None or biller.due is None:
+        return None
+    return Extraction(said.start, said.end, said.surface, biller.due, "due_date")

@@ -21,7 +21,7 @@ from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
-from teller.understand.billers import hold_biller_elsewhere, hold_other_bill
+from teller.understand.billers import due_date, hold_biller_elsewhere, hold_other_bill
 from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
@@ -74,6 +74,9 @@ class FastPath:
         intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
         cue = _cue(turn, hits, rule)
         dates = choose_date(turn, evidence, cue)
+        if intent is Intent.BILL_PAYMENT and dates.chosen is None and not dates.extra:
+            due = due_date(turn, billers, snapshot)  # "pay con ed on the due date": that bill's
+            dates = dates if due is None else replace(dates, chosen=due)
         date_ = dates.chosen
         trace: list[TraceItem] = [TraceItem("understand", "injection", folded, f) for f in sorted(flags)]
         if amount is not None:

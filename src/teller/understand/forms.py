@@ -455,9 +455,9 @@ _BILL_FACT = _rx(
     r"支払期限|期限|期日|締め切り|締切|最低支払|請求額|請求金額|いくら"
 )
 _PAY_ORDER = _rx(
-    rf"{_LEAD}(?:please |pls )?(?:pay|settle|clear|send|transfer|wire)\b|"
+    rf"{_LEAD}(?:please |pls )?(?:pay|settle|clear|send|transfer|wire|schedule)\b|"
     r"\b(?:please|can you|could you|would you|i (?:want|need|have|'d like|would like|wanna|gotta) to|let's|"
-    r"go ahead and|help me) (?:pay|settle|clear|send|transfer|wire)\b|"
+    r"go ahead and|help me) (?:pay|settle|clear|send|transfer|wire|schedule)\b|"
     r"払って|払いたい|払っといて|払っておいて|振り込んで|振り込みたい|支払いを?(?:お願い|して)"
 )
 

@@ -124,6 +124,8 @@ def find_card(
     text = turn.keywords if text is None else text
     if not snapshot.cards:
         return [], None
+    for number in turn.story_numbers:  # 電話番号が090-1234-5678に…: no card's last four
+        text = text.replace(number, " " * len(number))
     digits = [d for d in turn.digits if text is turn.keywords or d.surface in text]
     # "ending in twelve thirty four": the last four said as a number
     said = {str(a.value.major) for a in turn.amounts if a.value.currency is None and a.surface in text}
