@@ -239,3 +239,25 @@ def test_a_day_just_passed_or_a_due_date_of_no_bill_is_not_proposed(runner: Any,
 def test_a_phone_number_holding_a_cards_digits_names_no_card(runner: Any) -> None:
     result = run(runner, "電話番号が03-1234-9999に変わったので、クレジットカードを止めて", "c_001")
     assert (result.action.value, result.entities.card_id) == ("execute", "k_002"), result.reason
+
+
+# -- found while probing round 25's story numbers (each written before its code) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("pay 50% of the con ed bill", "c_002"),
+        ("pay 10 percent of my verizon bill", "c_002"),
+        ("send maria 15 percent of 200", "c_002"),
+        ("電気代の30%を払って", "c_001"),
+        ("水道代の5割を払っておいて", "c_001"),
+        ("伊藤翔さんに3000円を2回送って", "c_001"),
+        ("鈴木一郎さんに千円を3度振り込んで", "c_001"),
+        ("send david lee 30 three times", "c_002"),
+        ("pay maria 20 x2", "c_002"),
+    ],
+)
+def test_a_percentage_or_a_multiplier_is_never_paid_as_the_amount(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value != "confirm", (result.entities.amount_minor, result.reason)
