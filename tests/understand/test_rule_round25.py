@@ -261,3 +261,36 @@ def test_a_phone_number_holding_a_cards_digits_names_no_card(runner: Any) -> Non
 def test_a_percentage_or_a_multiplier_is_never_paid_as_the_amount(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.amount_minor, result.reason)
+
+
+# -- reported by voice round 15 (typed lines; written before the code) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("I already paid the water bill this morning, please pay Bob too", "c_002"),
+        ("I paid the water bill yesterday. Pay the gym bill", "c_002"),
+        ("we took care of verizon last week, so now pay my sister", "c_002"),
+        ("水道代はもう払ったので、ボブさんにも払って", "c_001"),
+    ],
+)
+def test_a_bill_told_as_paid_is_not_the_next_order_s(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value != "confirm", (result.entities.biller_id, result.entities.recipient_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "expect"),
+    [
+        ("I paid con ed last week, now pay verizon", "c_002", ("b_102", 8599)),
+        ("電気代は先週払ったから、今日はガス代を払って", "c_001", ("b_002", 6380)),
+        ("i sent maria 30 yesterday and i need to send her another 20", "c_002", ("p_101", 2000)),
+    ],
+)
+def test_the_order_after_a_payment_told_keeps_its_own_object(
+    runner: Any, text: str, customer: str, expect: tuple
+) -> None:
+    result = run(runner, text, customer)
+    e = result.entities
+    assert (result.action.value, e.biller_id or e.recipient_id, e.amount_minor) == ("confirm", *expect), result.reason
