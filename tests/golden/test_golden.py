@@ -510,3 +510,25 @@ def test_blind_round_34_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round34.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_35_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 35's development part (60, written blind: bills, billers and when): 51/60 (3 acting
+    wrongly: a bill's due date and a day just passed dropped) at its first run, 56/60 after round 25 (left,
+    all asked: "the utility bill" / 東京の請求書 listing no billers, 来月の頭, a payee of c_003's). Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round35.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_36_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 36's development part (60, written blind: customers who talk around the request): 41/60
+    (1 acting wrongly: "Lock it" with no card said) at its first run, 51/60 after round 25 (left, none
+    acting: double negatives in English, "I didn't say X, I said Y", a pronoun with no command, a read beside
+    a problem). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round36.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 51 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

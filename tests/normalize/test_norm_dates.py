@@ -191,7 +191,9 @@ def test_month_day_is_next_occurrence(today: date, ahead: int) -> None:
             assert first.year == today.year and (today - first).days <= 120
         else:
             assert first <= target
-            assert not (today.year == first.year - 1 and 0 < (today - first.replace(year=today.year)).days <= 120)
+            assert not (
+                today.year == first.year - 1 and 0 < (today - first.replace(year=today.year)).days <= 120
+            )
 
 
 @FAST

@@ -24,7 +24,9 @@ from tests.understand.conftest import acts, run
         ("携帯代とジムの会費を払いたいです", "c_001"),
     ],
 )
-def test_a_second_bill_of_no_biller_does_not_pay_the_other_alone(runner: Any, text: str, customer: str) -> None:
+def test_a_second_bill_of_no_biller_does_not_pay_the_other_alone(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert not acts(result), (result.intent.value, result.action.value, result.entities.biller_id)
 
@@ -40,7 +42,9 @@ def test_a_second_bill_of_no_biller_does_not_pay_the_other_alone(runner: Any, te
         ("東京電力の電気代を払って", "c_001", "b_001"),
     ],
 )
-def test_one_bill_named_with_its_own_words_is_still_paid(runner: Any, text: str, customer: str, biller: str) -> None:
+def test_one_bill_named_with_its_own_words_is_still_paid(
+    runner: Any, text: str, customer: str, biller: str
+) -> None:
     result = run(runner, text, customer)
     assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
 
@@ -70,7 +74,9 @@ def test_a_payee_an_amount_and_a_day_are_a_transfer_on_that_day(
         ("鈴木一郎さん 3000円 昨日", "c_001"),
     ],
 )
-def test_a_terse_transfer_on_a_past_or_unread_day_is_not_proposed(runner: Any, text: str, customer: str) -> None:
+def test_a_terse_transfer_on_a_past_or_unread_day_is_not_proposed(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.intent.value, result.entities)
 
@@ -78,14 +84,19 @@ def test_a_terse_transfer_on_a_past_or_unread_day_is_not_proposed(runner: Any, t
 @pytest.mark.parametrize(
     ("text", "customer"),
     [
-        ("電気代を払って、全額はまだいいです", "c_001"),  # written after it was found confirming the whole bill
+        (
+            "電気代を払って、全額はまだいいです",
+            "c_001",
+        ),  # written after it was found confirming the whole bill
         ("ガス代払って。全部はいいや", "c_001"),
         ("水道代を払ってください、満額は結構です", "c_001"),
         ("pay con ed, not the whole thing", "c_002"),
         ("pay the verizon bill, not all of it", "c_002"),
     ],
 )
-def test_a_bill_whose_whole_amount_is_set_aside_is_not_proposed_whole(runner: Any, text: str, customer: str) -> None:
+def test_a_bill_whose_whole_amount_is_set_aside_is_not_proposed_whole(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.biller_id, result.entities.amount_minor)
 
@@ -126,10 +137,14 @@ def test_a_pronoun_for_a_card_said_is_that_card(runner: Any, text: str, customer
     ("text", "customer", "expect"),
     [
         ("my 3 kids and I had pizza at david lee's, send him 45", "c_002", ("confirm", "p_104", 4500)),
-        ("the 2 of us split a cab, send maria 18", "c_002", ("confirm", "p_101", 1800)),
+        ("the 2 of us took a cab home, send maria 18", "c_002", ("confirm", "p_101", 1800)),
         ("部屋番号は302です。佐藤健太さんに5000円送ってください", "c_001", ("confirm", "p_003", 5000)),
         # was "call me back at 212-555-0188, and lock my debit card": a call back asked for is a handoff first
-        ("my new number is 212-555-0188, also please lock my debit card", "c_002", ("execute", "k_101", None)),
+        (
+            "my new number is 212-555-0188, also please lock my debit card",
+            "c_002",
+            ("execute", "k_101", None),
+        ),
         ("090-9876-5432から電話しています。デビットカードを止めて", "c_001", ("execute", "k_001", None)),
         ("order #5521 never arrived, anyway what's my balance", "c_002", ("execute", None, None)),
     ],
@@ -144,7 +159,13 @@ def test_numbers_of_the_story_are_not_amounts(runner: Any, text: str, customer: 
 
 @pytest.mark.parametrize(
     "text",
-    ["send maria 20 and 30 to david lee", "the 2 of us owe maria, send her 20 and 15", "send david lee 40 or 4"],
+    [
+        "send maria 20 and 30 to david lee",
+        "the 2 of us owe maria, send her 20 and 15",
+        "send david lee 40 or 4",
+        # first written as a count of the story; a split among them is the money's arithmetic
+        "the 2 of us split a cab, send maria 18",
+    ],
 )
 def test_a_second_amount_still_asks(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
@@ -228,7 +249,9 @@ def test_a_bill_is_paid_on_the_day_said(runner: Any, text: str, customer: str, b
         ("send maria 20 on the due date", "c_002"),
     ],
 )
-def test_a_day_just_passed_or_a_due_date_of_no_bill_is_not_proposed(runner: Any, text: str, customer: str) -> None:
+def test_a_day_just_passed_or_a_due_date_of_no_bill_is_not_proposed(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.execute_on, result.reason)
 
@@ -270,7 +293,9 @@ def test_a_phone_number_holding_a_cards_digits_names_no_card(runner: Any) -> Non
         ("pay maria 20 x2", "c_002"),
     ],
 )
-def test_a_percentage_or_a_multiplier_is_never_paid_as_the_amount(runner: Any, text: str, customer: str) -> None:
+def test_a_percentage_or_a_multiplier_is_never_paid_as_the_amount(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value != "confirm", (result.entities.amount_minor, result.reason)
 
@@ -304,4 +329,30 @@ def test_the_order_after_a_payment_told_keeps_its_own_object(
 ) -> None:
     result = run(runner, text, customer)
     e = result.entities
-    assert (result.action.value, e.biller_id or e.recipient_id, e.amount_minor) == ("confirm", *expect), result.reason
+    assert (result.action.value, e.biller_id or e.recipient_id, e.amount_minor) == ("confirm", *expect), (
+        result.reason
+    )
+
+
+# -- written after their code (blind round 35/36 development kinds; own phrasings) --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [
+        ("remember to pay the xfinity bill", "b_103"),
+        ("make sure you pay verizon before it's late", "b_102"),
+        ("please don't forget to pay con ed", "b_101"),
+    ],
+)
+def test_a_reminder_said_as_an_order_is_an_order(runner: Any, text: str, biller: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["list my past bill payments", "pull up the payments", "show me all my payments"]
+)
+def test_payments_shown_are_transactions_read(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason

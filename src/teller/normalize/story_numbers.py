@@ -20,16 +20,24 @@ _COUNTED = (
     r"year[- ]olds?|years? old|am|pm|a\.m\.|p\.m\.|o'clock)"
 )
 _COUNT_EN = re.compile(
-    r"(?<![\w$£€¥.,])\d{1,3}\s*(?:of (?:us|them|you)\b|(?:(?!" + _FUNCTION + r"\b)[a-z]+\s+)?" + _COUNTED + r"(?![a-z]))"
+    r"(?<![\w$£€¥.,])\d{1,3}\s*(?:of (?:us|them|you)\b|(?:(?!"
+    + _FUNCTION
+    + r"\b)[a-z]+\s+)?"
+    + _COUNTED
+    + r"(?![a-z]))"
 )
 # (never 3人: money is split among people, 3人で割って; never "3時間分", the worth of them)
-_COUNT_JA = re.compile(r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目)(?!分)")
+_COUNT_JA = re.compile(
+    r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目)(?!分)"
+)
 _PHONE = re.compile(
-    r"(?<![\d-])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?![\d-])|(?<![\d-])0\d{1,4}-\d{1,4}-\d{3,4}(?![\d-])"
+    r"(?<![\d-])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?![\d-])|"
+    r"(?<![\d-])0\d{1,4}-\d{1,4}-\d{3,4}(?![\d-])"
 )
 _NUMBER_OF_THING = re.compile(
-    r"\b(?:order|confirmation|reference|ref|tracking|case|ticket|claim|invoice|policy|room|apt|apartment|suite|"
-    r"unit|gate|flight|seat|bus|route|platform|zip|zip code)\s*(?:number|no\.?|#)?\s*(?:is\s+)?[#:]?\s*\d[\d-]*|"
+    r"\b(?:order|confirmation|reference|ref|tracking|case|ticket|claim|invoice|policy|room|apt|apartment|"
+    r"suite|unit|gate|flight|seat|bus|route|platform|zip|zip code)"
+    r"\s*(?:number|no\.?|#)?\s*(?:is\s+)?[#:]?\s*\d[\d-]*|"
     r"#\s?\d[\d-]*|"
     r"(?<!口座)(?<!暗証)(?<!カード)(?:番号|ナンバー)(?:は|が|:)?\s*\d[\d-]*|"
     r"\b\d{1,5}\s+(?:[a-z]+\s+){1,2}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|place|way)\b"

@@ -14,8 +14,8 @@ from teller.normalize.hesitation import without_hesitations
 from teller.normalize.regional import standard_japanese
 from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
-from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
 from teller.normalize.story_numbers import inside, story_number_spans
+from teller.normalize.text import expand_shorthand, fold, is_japanese, plain_japanese
 from teller.normalize.texting import expand_texting
 
 

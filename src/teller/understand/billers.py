@@ -135,11 +135,11 @@ def hold_biller_elsewhere(
 # membership may be the biller's own service; gas is, below, unless the bill paid is for electricity:
 # "gas and electric" is one utility's bill).
 _HOUSEHOLD_BILL = (
-    r"(?:gas|rent|mortgage|(?:car |auto |home |renters? |health |life )?insurance|tuition|school fees?|day ?care|"
-    r"child ?care|(?:property |car |income )?tax(?:es)?|hoa|condo fees?|car payment|(?:car |student )loans?|"
-    r"medical bills?|hospital bill|trash|garbage)|"
-    r"(?:[ァ-ヶー一-龥a-z]{1,6}の)?(?:家賃|やちん|保険料?|ほけん(?:りょう)?|受信料|nhk|会費|月謝|学費|授業料|給食費|保育料|税金|住民税|固定資産税|"
-    r"自動車税|所得税|管理費|共益費|駐車場代|ローン|新聞代)"
+    r"(?:gas|rent|mortgage|(?:car |auto |home |renters? |health |life )?insurance|tuition|school fees?|"
+    r"day ?care|child ?care|(?:property |car |income )?tax(?:es)?|hoa|condo fees?|car payment|"
+    r"(?:car |student )loans?|medical bills?|hospital bill|trash|garbage)|"
+    r"(?:[ァ-ヶー一-龥a-z]{1,6}の)?(?:家賃|やちん|保険料?|ほけん(?:りょう)?|受信料|nhk|会費|月謝|学費|授業料|"
+    r"給食費|保育料|税金|住民税|固定資産税|自動車税|所得税|管理費|共益費|駐車場代|ローン|新聞代)"
 )
 _AND = r"(?:\s*(?:,|&|\+|\band\b|\bplus\b|\bas well as\b)\s*(?:(?:also|then|my|our|the)\s+)*|\s*[と、や]\s*)"
 # A household bill said beside another bill in one list: "…the water bill and my rent", 家賃と電気代
@@ -154,14 +154,20 @@ def _beside(folded: str, start: int, end: int) -> re.Match[str] | None:
     return _OTHER_BILL_AFTER.match(rest) or _OTHER_BILL_BEFORE.search(folded[:start])
 
 
-def hold_other_bill(u: Understanding, folded: str, snapshot: CustomerSnapshot, billers: NameMatch) -> Understanding:
+def hold_other_bill(
+    u: Understanding, folded: str, snapshot: CustomerSnapshot, billers: NameMatch
+) -> Understanding:
     """A bill payment whose turn also names a household bill that none of the billers found explains."""
     if u.intent is not Intent.BILL_PAYMENT or u.hold is not None or u.slots.biller_id is None:
         return u
     biller = snapshot.biller(u.slots.biller_id)
     mine = [c for c in billers.candidates if c.id == u.slots.biller_id and c.end > c.start]
     other = next((m for c in mine if (m := _beside(folded, c.start, c.end)) is not None), None)
-    if other is None or biller is None or (other["other"] == "gas" and _ELECTRIC.search(" ".join(biller.aliases))):
+    if (
+        other is None
+        or biller is None
+        or (other["other"] == "gas" and _ELECTRIC.search(" ".join(biller.aliases)))
+    ):
         return u
     listed = tuple(
         Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
@@ -177,8 +183,8 @@ _DUE_DATE = re.compile(
 
 
 def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapshot) -> Extraction[date] | None:
-    """ "pay con ed on the due date", 水道代を期日に払って: the due date of the one biller named, as the day to
-    pay; None when no such phrase, or not one biller, or no due date is known (then it is asked about)."""
+    """ "pay con ed on the due date", 水道代を期日に払って: the due date of the one biller named, as the day
+    to pay; None when no such phrase, or not one biller, or no due date is known (then it is asked)."""
     said = next((d for d in turn.date_like if _DUE_DATE.search(d.surface)), None)
     if said is None or billers.status != "match" or len({c.id for c in billers.candidates}) != 1:
         return None

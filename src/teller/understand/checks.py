@@ -566,7 +566,7 @@ def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
 _MULTIPLIER = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) times\b|\b(?:twice|thrice)\b|"
     r"(?<![a-z])x ?\d+\b|\b\d+ ?x(?![a-z0-9])|"
-    r"(?:\d+|[一二三四五六七八九十]+)(?:回(?!目)|度(?!目)|倍)|二度|毎回"
+    r"(?<!もう)(?:\d+|[一二三四五六七八九十]+)(?:回(?!目)|度(?!目)|倍)|(?<!もう)二度|毎回"
 )
 # The whole amount set aside for a part that is said: "not the whole bill", "not all of it", 全額じゃなくて.
 _NOT_THE_WHOLE = re.compile(

@@ -176,5 +176,10 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         index=index,
         markers=markers,
         # what the customer said not to do is accounted for: it is why the other one is meant
-        superseded=(*replaced, *names_replaced, *told, *filter(None, [refused_clause(turn.folded), set_aside])),
+        superseded=(
+            *replaced,
+            *names_replaced,
+            *told,
+            *filter(None, [refused_clause(turn.folded), set_aside]),
+        ),
     )

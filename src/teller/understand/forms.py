@@ -457,7 +457,8 @@ _BILL_FACT = _rx(
 _PAY_ORDER = _rx(
     rf"{_LEAD}(?:please |pls )?(?:pay|settle|clear|send|transfer|wire|schedule)\b|"
     r"\b(?:please|can you|could you|would you|i (?:want|need|have|'d like|would like|wanna|gotta) to|let's|"
-    r"go ahead and|help me) (?:pay|settle|clear|send|transfer|wire|schedule)\b|"
+    r"go ahead and|help me|(?:don'?t|do not) forget to|remember to|make sure (?:to|you)) "
+    r"(?:pay|settle|clear|send|transfer|wire|schedule)\b|"
     r"払って|払いたい|払っといて|払っておいて|振り込んで|振り込みたい|支払いを?(?:お願い|して)"
 )
 

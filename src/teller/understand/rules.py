@@ -268,6 +268,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:transactions?|purchases|statement|activity|charges|account history|spending|"
             r"what did i (?:spend|buy|pay)|where did (?:i spend|my money go)|recent (?:payments|debits)|"
+            # "show my bill payments", "list the payments i made": payments made, read
+            r"(?:show|list|see|view|pull up)(?: me)? (?:my|the|all(?: my| the)?) (?:past |previous |recent )?"
+            r"(?:bill )?payments(?! (?:i|that) (?:have |'ve )?(?:scheduled|set up))|"
             # what was spent, said loosely: "how much did i blow at whole foods", "what did i drop on uber"
             r"(?:how much|what) (?:did|have) i (?:\w+ )?(?:blow|blew|blown|drop|dropped|splurge[d]?|waste[d]?|"
             r"burn(?:ed|t)?|shell(?:ed)? out|fork(?:ed)? out)\b|"
