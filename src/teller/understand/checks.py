@@ -649,11 +649,14 @@ def cover(
     )
     # "I might send…", 送るつもり: what the customer has in mind, not yet an order
     found += [Unexplained(a, b, turn.folded[a:b], "plan") for a, b in plan_spans(turn.folded)]
-    if u.intent in _MONEY:  # "…30 three times", 3000円を2回: how many payments, which one is proposed?
+    if u.intent in _MONEY and amount is not None:
+        # "…30 three times", 3000円を2回: how many payments, which one is proposed? (only beside the amount
+        # said: "three times this year i was late, pay con ed" counts the story)
+        said_in = _clause(turn.folded, amount.start)
         found += [
             Unexplained(*m.span(), m.group(), "number")
             for m in _MULTIPLIER.finditer(turn.folded)
-            if not any(s <= m.start() < e for s, e in explained)
+            if _clause(turn.folded, m.start()) == said_in and not any(s <= m.start() < e for s, e in explained)
         ]
     ambiguous = (
         u.intent in _MONEY
