@@ -656,7 +656,8 @@ def cover(
         found += [
             Unexplained(*m.span(), m.group(), "number")
             for m in _MULTIPLIER.finditer(turn.folded)
-            if _clause(turn.folded, m.start()) == said_in and not any(s <= m.start() < e for s, e in explained)
+            if _clause(turn.folded, m.start()) == said_in
+            and not any(s <= m.start() < e for s, e in explained)
         ]
     ambiguous = (
         u.intent in _MONEY
