@@ -356,3 +356,31 @@ def test_a_reminder_said_as_an_order_is_an_order(runner: Any, text: str, biller:
 def test_payments_shown_are_transactions_read(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
+
+
+# -- blind round 36's reported speech (written before the code) --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("maria said I still owe her 25 from dinner, send it to her", "p_101", 2500),
+        ("aoife lent me 15 at lunch, send it back to her", "p_111", 1500),
+        ("catherine told me it's 45 from the ski trip, please send that to her", "p_108", 4500),
+    ],
+)
+def test_what_a_payee_said_and_where_the_debt_came_from_are_no_name_or_day(
+    runner: Any, text: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, "c_002")
+    e = result.entities
+    assert (result.action.value, e.recipient_id, e.amount_minor) == ("confirm", payee, amount), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["maria smith said i owe her 20, send it", "send maria 30 from next week on", "send maria 30 from the 5th"],
+)
+def test_another_surname_or_a_day_from_still_asks(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value != "confirm" or result.entities.execute_on is not None, result.entities
