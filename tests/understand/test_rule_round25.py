@@ -379,7 +379,13 @@ def test_what_a_payee_said_and_where_the_debt_came_from_are_no_name_or_day(
 
 @pytest.mark.parametrize(
     "text",
-    ["maria smith said i owe her 20, send it", "send maria 30 from next week on", "send maria 30 from the 5th"],
+    [
+        "maria smith said i owe her 20, send it",
+        "send maria 30 from next week on",
+        "send maria 30 from the 5th",
+        "send maria 30 from my venmo",
+        "i owe maria 30, send it from the chase account",
+    ],
 )
 def test_another_surname_or_a_day_from_still_asks(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")

@@ -64,6 +64,18 @@ _FROM_EN = re.compile(
     r"(?=\s+(?:to|on|for|tomorrow|today|tonight|now|please|and|at|by|in)\b|[,.!?]|$)"
 )
 _TO_BEFORE = re.compile(r"\b(?:to|into|towards?)\s+$")
+# "…i still owe her 30 from the concert, can you send that": where a debt came from, in a clause that
+# moves no money (its own clause has no money verb), is no account paid from.
+_MOVES_MONEY = re.compile(r"\b(?:pay|send|transfer|wire|move|take|use|zelle|venmo)\b")
+_CLAUSE_BREAK = re.compile(r"[,;.!?]|\b(?:and|so|but|because)\b")
+
+
+def _in_a_moving_clause(text: str, at: int) -> bool:
+    starts = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at))]
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(text, at)), len(text))
+    return bool(_MOVES_MONEY.search(text, starts[-1], end))
+
+
 # 楽天銀行の口座, ゆうちょの口座, PayPayの残高, 全口座の残高
 _JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,}?)"
 _ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
@@ -172,6 +184,8 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     for m in (*_ACCOUNT_EN.finditer(text), *_FROM_EN.finditer(text)):
         if _TO_BEFORE.search(text[: m.start()]):
             continue  # "…to the chase account": the payee's
+        if m.re is _FROM_EN and not _in_a_moving_clause(text, m.start()):
+            continue  # "…owe her 30 from the concert, can you send that to her"
         if _unknown_en(m["mods"], known):
             return m.group(0)
     if ja:

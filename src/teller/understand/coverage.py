@@ -168,8 +168,8 @@ _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:m
 # ("hang on honey", "hold on babe", "come on man": a phrasal verb's "on", no day after it)
 _DATE_PREP = re.compile(
     r"(?<![a-z'])(?<!hang )(?<!hold )(?<!come )(?<!carry )(?<!later )"
-    r"(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?"
-)
+    r"(?:(?:on|by|until|till|before|after|starting) (?:the |this |next )?|from (?:this |next ))"
+)  # ("…30 from the concert", "15 from dinner": where a debt came from, not a day)
 # What follows "on"/"by" that is no day: "on the phone", "on hold", "by the way", "on speaker".
 _NO_DAY = frozenset(
     {"phone", "line", "hold", "way", "call", "speaker", "speakerphone", "mute", "app", "website", "site"}
@@ -273,7 +273,10 @@ def _uncovered(start: int, end: int, spans: Sequence[Span]) -> list[Span]:
     return parts
 
 
-_VERB_LIKE = re.compile(r"(?:ed|ing|s)$")
+_VERB_LIKE = re.compile(
+    r"(?:ed|ing|s)$|^(?:said|told|paid|sent|lent|gave|got|put|bought|spent|left|made|took|came|went|drove|ate|"
+    r"let|just|also|too|again|back|already)$"
+)  # "maria said…", "aoife lent me…": what the payee did, not a surname
 
 
 def _names_en(folded: str, partial_names: Sequence[Span], add: Add) -> None:
