@@ -168,8 +168,8 @@ _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:m
 # ("hang on honey", "hold on babe", "come on man": a phrasal verb's "on", no day after it)
 _DATE_PREP = re.compile(
     r"(?<![a-z'])(?<!hang )(?<!hold )(?<!come )(?<!carry )(?<!later )"
-    r"(?:(?:on|by|until|till|before|after|starting) (?:the |this |next )?|from (?:this |next ))"
-)  # ("…30 from the concert", "15 from dinner": where a debt came from, not a day)
+    r"(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?"
+)
 # What follows "on"/"by" that is no day: "on the phone", "on hold", "by the way", "on speaker".
 _NO_DAY = frozenset(
     {"phone", "line", "hold", "way", "call", "speaker", "speakerphone", "mute", "app", "website", "site"}
