@@ -526,9 +526,19 @@ def test_blind_round_35_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_36_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 36's development part (60, written blind: customers who talk around the request): 41/60
-    (1 acting wrongly: "Lock it" with no card said) at its first run, 52/60 after round 25 (left, none
+    (1 acting wrongly: "Lock it" with no card said) at its first run, 51/60 after round 25 (left, none
     acting: double negatives in English, "I didn't say X, I said Y", a pronoun with no command, a read beside
-    a problem). Its 140 held-out cases are never opened here."""
+    a problem, "…owe her 30 from the concert"). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round36.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 52 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 51 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_37_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 37's development part (60, written blind after most of round 25 had landed: a second
+    release check): 59/60 at its first run, as on the session's starting code (left, asked: "Kristen
+    O'Neil", between Kristen O'Neill and Chris O'Neil). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round37.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
