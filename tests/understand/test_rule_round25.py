@@ -364,8 +364,8 @@ def test_payments_shown_are_transactions_read(runner: Any, text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "payee", "amount"),
     [
-        # ("maria said I still owe her 25 from dinner…", "…45 from the ski trip…": "from <event>" read as no day
-        # was withdrawn after blind round 6's held-out part acted wrongly once; they still ask)
+        # ("maria said I still owe her 25 from dinner…", "…45 from the ski trip…": "from <event>" read as no
+        # day was withdrawn after blind round 6's held-out part acted wrongly once; they still ask)
         ("maria said I still owe her 25 for dinner, send it to her", "p_101", 2500),
         ("aoife lent me 15 at lunch, send it back to her", "p_111", 1500),
         ("catherine told me it's 45 for the ski trip, please send that to her", "p_108", 4500),
