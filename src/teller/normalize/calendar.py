@@ -376,6 +376,17 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
 
 # --- what looks like a date but is none ------------------------------------------------------------
 
+# A bill's due date, said as the day to pay: which day it is depends on the bill (`understand.billers`).
+_DUE_EN = r"(?:due date|due day|date (?:it'?s|it is) due)"
+_DUE_JA = r"(?:期日|期限日?)"
+_DUE = re.compile(rf"\b{_DUE_EN}\b|{_DUE_JA}")
+
+
+def names_a_due_date(surface: str) -> bool:
+    """Whether a date-like phrase is a bill's due date ("on the due date", 期日に)."""
+    return _DUE.search(surface) is not None
+
+
 _DATE_LIKE = re.compile(
     rf"{_B}(?:pay ?day|birthday|anniversary|bonus day|the weekend after|end of the (?:week|year|quarter)|"
     rf"beginning of (?:the |next )?(?:month|week|year)|(?:early|mid|late)[- ](?:next )?(?:month|week)|"
@@ -395,8 +406,8 @@ _DATE_LIKE = re.compile(
     rf"\w*(?: \w+)?){_E}|"
     r"(?:結婚式|卒業式|入学式|成人式|引っ越し|引越し|退院|出発|帰国|入籍|出産)(?:の日|当日)?(?=に)|"
     # a bill's due date: the day of the bill paid (`understand.billers.due_date`), asked about elsewhere
-    rf"{_B}(?:on|by|for) (?:the |its |it's |their )?(?:due date|due day|date (?:it'?s|it is) due){_E}|"
-    r"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?(?:期日|期限日?)(?:の日)?(?=に)|"
+    rf"{_B}(?:on|by|for) (?:the |its |it's |their )?{_DUE_EN}{_E}|"
+    rf"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?{_DUE_JA}(?:の日)?(?=に)|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で|"
     # a span of days, not a day: 今週中に, 今月中, 年内
     r"(?:今週|来週|今月|来月|今年)中|年内|月内|週内"

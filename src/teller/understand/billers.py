@@ -24,6 +24,7 @@ from teller.domain.intents import Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
+from teller.normalize.calendar import names_a_due_date
 from teller.normalize.text import fold
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.model import Candidate, Understanding
@@ -176,16 +177,10 @@ def hold_other_bill(
     return replace(u, trace=trace, hold=Reason.UNKNOWN_BILLER, candidates=listed, ambiguous_slot="biller_id")
 
 
-_DUE_DATE = re.compile(
-    r"\b(?:due date|due day|date (?:it'?s|it is) due)\b|"
-    r"(?:期日|期限日?)"
-)
-
-
 def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapshot) -> Extraction[date] | None:
     """ "pay con ed on the due date", 水道代を期日に払って: the due date of the one biller named, as the day
     to pay; None when no such phrase, or not one biller, or no due date is known (then it is asked)."""
-    said = next((d for d in turn.date_like if _DUE_DATE.search(d.surface)), None)
+    said = next((d for d in turn.date_like if names_a_due_date(d.surface)), None)
     if said is None or billers.status != "match" or len({c.id for c in billers.candidates}) != 1:
         return None
     biller = snapshot.biller(billers.candidates[0].id)
