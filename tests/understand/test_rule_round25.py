@@ -392,3 +392,41 @@ def test_what_a_payee_said_and_where_the_debt_came_from_are_no_name_or_day(
 def test_another_surname_or_a_day_from_still_asks(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert result.action.value != "confirm" or result.entities.execute_on is not None, result.entities
+
+
+# -- found probing bills of our own phrasing after the blind rounds (written before the code) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "account"),
+    [
+        ("send maria 20 from savings instead of checking", "c_002", "a_102"),
+        ("pay the water bill out of my savings rather than checking", "c_002", "a_102"),
+    ],
+)
+def test_the_account_said_instead_of_another_is_the_one_paid_from(
+    runner: Any, text: str, customer: str, account: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.account_id) in (("confirm", account), ("clarify", None)), (
+        result.action.value,
+        result.entities.account_id,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("pay the minimum on con ed", "c_002"),
+        ("just pay part of the verizon bill", "c_002"),
+        ("電気代の最低額だけ払って", "c_001"),
+        ("ガス代を一部だけ払っておいて", "c_001"),
+        ("pay the verizon bill with my credit card", "c_002"),
+        ("携帯代をクレジットカードで払って", "c_001"),
+    ],
+)
+def test_a_part_of_a_bill_or_a_card_to_pay_with_is_not_the_whole_bill_from_the_account(
+    runner: Any, text: str, customer: str
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value != "confirm", (result.entities.amount_minor, result.entities.account_id)
