@@ -63,6 +63,11 @@ _FROM_EN = re.compile(
     rf"\bfrom\s+(?:my|our|the)\s+(?P<mods>{_MOD}{{0,2}}[a-z0-9][\w'&.+-]*)"
     r"(?=\s+(?:to|on|for|tomorrow|today|tonight|now|please|and|at|by|in)\b|[,.!?]|$)"
 )
+# "pay the verizon bill with my credit card", 携帯代をクレジットカードで払って: a card to pay with.
+_PAID_BY_CREDIT = re.compile(
+    r"\b(?:with|on|using|by|from|via) (?:my |the |a |our )?(?:credit ?card|credit|visa|amex|american express|"
+    r"master ?card|discover)\b|(?:クレジットカード|クレカ|(?<!デビット)(?<!キャッシュ)カード)(?:で|払い)"
+)
 _TO_BEFORE = re.compile(r"\b(?:to|into|towards?)\s+$")
 # "…i still owe her 30 from the concert, can you send that": where a debt came from, in a clause that
 # moves no money (its own clause has no money verb), is no account paid from.
@@ -181,6 +186,8 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
         return None
     if intent not in _MONEY:
         return None
+    if paid_by_card := _PAID_BY_CREDIT.search(text):  # money leaves an account, never a credit card
+        return paid_by_card.group(0)
     for m in (*_ACCOUNT_EN.finditer(text), *_FROM_EN.finditer(text)):
         if _TO_BEFORE.search(text[: m.start()]):
             continue  # "…to the chase account": the payee's

@@ -562,6 +562,10 @@ def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
     ]
 
 
+_PART_OF_BILL = re.compile(
+    r"\b(?:the minimum|minimum (?:payment|amount|due)|min payment|part of|some of|a portion of|a bit of)\b|"
+    r"最低(?:額|金額|支払額?|限)?|一部"
+)
 # How many times the money is to go: "three times", "twice", "x2", 2回, 3度, 二倍.
 _MULTIPLIER = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) times\b|\b(?:twice|thrice)\b|"
@@ -666,6 +670,10 @@ def cover(
         and not any(t.rule == AMOUNT_DUE_READING for t in u.trace)
     )
     vague = u.intent in _MONEY and amount is not None and is_vague(amount)
+    # "pay the minimum on con ed", ガス代を一部だけ: a part of the bill, whose amount was not said
+    vague |= (
+        u.intent is Intent.BILL_PAYMENT and amount is None and _PART_OF_BILL.search(turn.folded) is not None
+    )
     offered = _offered(u, turn, amount)
     # "schedule $200 to david lee": a day is meant and none was said; it is asked, not sent now
     unscheduled = u.intent in _MONEY and dates.chosen is None and _SCHEDULE.search(turn.folded) is not None

@@ -23,6 +23,7 @@ from teller.understand.slots import currency_named, find_account, recipient_phra
 _SOURCE_WORD = r"\b(?:from|out of|using|use|via)\b"
 _FROM = rf"{_SOURCE_WORD}(?P<src>.+?)(?=\bto\b|{_SOURCE_WORD}|$)"
 _FROM_JA = r"(?P<src>[^\s、,。]*?(?:口座|預金)[^\s、,。]*?)(?:から|を使って|で(?!は|も))"
+_NOT_THIS_ONE = re.compile(r"\b(?:instead of|rather than|and not|not)\b.*$")
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
 _HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
 
@@ -47,7 +48,8 @@ def _source_account(
     """The account money leaves: the one named after "from" (`_FROM`), the last one named where a
     correction names another ("from checking, no, from savings"); else one in the amount's currency."""
     for m in reversed(source_phrases(turn.folded)):
-        account, rule = find_account(turn, snapshot, text=m.group("src"))
+        said = _NOT_THIS_ONE.sub("", m.group("src"))  # "from savings instead of checking": savings
+        account, rule = find_account(turn, snapshot, text=said)
         if account is not None:
             trace.append(TraceItem("understand", f"source_{rule}", m.group(0).strip(), account.id))
             return account.id
