@@ -66,11 +66,12 @@ def request_marker(folded: str) -> tuple[Marker, ...]:
     return () if at is None else (Marker(at, at, "new_request"),)
 
 
+# The verbs of an order that moves money or a card.
+_ORDER_VERBS = r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
 # A clause that opens with an order to move money or a card: "pay the water bill", "then lock my card"
 _ORDER_EN = re.compile(
     r"^(?:(?:and|so|but|then|now|also|please|ok|okay|first|just|only|instead|can you|could you|would you|"
-    r"will you)[,]?\s+)*"
-    r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
+    r"will you)[,]?\s+)*" + _ORDER_VERBS
 )
 
 
@@ -90,8 +91,17 @@ def orders_in_own_clause(folded: str, at: int) -> bool:
     """The clause at `at` is an order of its own: "pay the water bill (and then show me my balance)",
     電気代を払って(、そのあと残高も教えて)."""
     start, end = clause_at(folded, at)
-    clause = folded[start:end].strip()
+    return _orders(folded[start:end].strip())
+
+
+def _orders(clause: str) -> bool:
+    """The clause is an order: "pay the water bill", 電気代を払って."""
     return bool(_ORDER_EN.match(clause) or (not clause.isascii() and _REQUEST_JA.search(clause)))
+
+
+def _refuses(clause: str) -> bool:
+    """The clause says what not to pay or send: "don't pay con ed yet", 水道はまだいい."""
+    return bool(_REFUSED_EN.match(clause) if clause.isascii() else _REFUSED_JA.search(clause))
 
 
 # A clause that says what not to do: "don't pay con ed yet", "not the cable bill", 水道はまだいい
@@ -126,11 +136,7 @@ def refused_clause(folded: str) -> tuple[int, int] | None:
     払っておいて), as (start, start of the next clause); None when there is none."""
     parts = _clauses(folded)
     for i, (start, clause) in enumerate(parts[:-1]):
-        refused = _REFUSED_EN.match(clause) if clause.isascii() else _REFUSED_JA.search(clause)
-        if refused is None:
-            continue
-        later = [c for _, c in parts[i + 1 :]]
-        if any(_ORDER_EN.match(c) or (not c.isascii() and _REQUEST_JA.search(c)) for c in later):
+        if _refuses(clause) and any(_orders(c) for _, c in parts[i + 1 :]):
             return start, parts[i + 1][0]
     return None
 
@@ -144,11 +150,7 @@ def refused_after_order(folded: str) -> tuple[int, int] | None:
     about the account or card paid from ("…, not from checking" is asked about)."""
     parts = _clauses(folded)
     for i, (start, clause) in enumerate(parts[1:], start=1):
-        refused = _REFUSED_EN.match(clause) if clause.isascii() else _REFUSED_JA.search(clause)
-        if refused is None or _NOT_AN_OBJECT.search(clause):
-            continue
-        earlier = [c for _, c in parts[:i]]
-        if any(_ORDER_EN.match(c) or (not c.isascii() and _REQUEST_JA.search(c)) for c in earlier):
+        if _refuses(clause) and not _NOT_AN_OBJECT.search(clause) and any(_orders(c) for _, c in parts[:i]):
             at = folded.index(clause, start)
             return at, at + len(clause)
     return None
@@ -169,8 +171,7 @@ _SEQUENCE = re.compile(
     r"\s*[、,]\s*(?:それから|そのあと|その後|あと|あとは|次に|それと|ついでに)[、,]?\s*"
 )
 _ORDER_HEAD_EN = re.compile(
-    r"^(?:(?:and|then|also|please|first|just|can you|could you|would you)[,]?\s+)*"
-    r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b"
+    r"^(?:(?:and|then|also|please|first|just|can you|could you|would you)[,]?\s+)*" + _ORDER_VERBS
 )
 
 
@@ -208,9 +209,7 @@ _RETRACTION = re.compile(
     r"[\s,.;:!?-]+(?:(?:just|actually|instead|ok|okay|so|then)[,]?\s+)*|"
     r"(?:いや[、,]?\s*)?やっぱり?(?:いい(?:や|です)?|やめ(?:て|ます|る|た)?|なし)[、。,.!！\s]+"
 )
-_MOVES = re.compile(
-    r"\b(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unblock)\b|払|送|振り?込|止め|ロック|解除"
-)
+_MOVES = re.compile(rf"\b{_ORDER_VERBS}|払|送|振り?込|止め|ロック|解除")
 
 
 def after_retraction(folded: str) -> str | None:
@@ -223,7 +222,6 @@ def after_retraction(folded: str) -> str | None:
     if found is None or found.start() == 0:
         return None
     before, rest = folded[: found.start()], folded[found.end() :].strip()
-    ordered = _ORDER_EN.match(rest) or (not rest.isascii() and _REQUEST_JA.search(rest))
-    if not ordered or _MOVES.search(before):
+    if not _orders(rest) or _MOVES.search(before):
         return None
     return rest
