@@ -11,6 +11,11 @@ biller), amounts right (where the bench counts them), invented names. One decode
 is the change's alone; nothing about latency. Per-line detail is written only where the bench allows it
 (the blind sets' lines stay unread).
 
+`--route` decodes as `session.Listener` routes a customer (round 16's blind bench always does): a
+Japanese-locale customer's file through the bilingual recognizer (language decided on the start of
+speech, Japanese by multilingual base, English by tiny.en) with the Japanese and Latin names as bias;
+without it every file is decoded by tiny.en with the Latin names, as rounds 5-15 measured English.
+
 `--hyps PATH` keeps each file's decode in a pickle (an ignored path under bench/results/) and reuses it on
 the next run with the same sets, voices and channels, so a rule can be tried again without decoding again.
 """
@@ -63,6 +68,7 @@ class Pairs:
     # whether a cell's lines may be written out: (set, held-out voice) → bool
     detail: Callable[[str, bool], bool] = lambda which, held_out: which == "unseen" and not held_out
     extra: Callable[[Hypothesis], dict[str, Any]] = field(default=lambda hyp: {})  # more per-line detail
+    route: bool = False  # decode as the listener routes the customer (`--route`)
 
 
 def main(pairs: Pairs, doc: str, argv: list[str] | None = None) -> int:
@@ -73,7 +79,9 @@ def main(pairs: Pairs, doc: str, argv: list[str] | None = None) -> int:
     parser.add_argument("--channels", default="clean,telephone")
     parser.add_argument("--out", type=Path, default=pairs.out)
     parser.add_argument("--hyps", type=Path, default=None, help="pickle of decodes to reuse (and write)")
+    parser.add_argument("--route", action="store_true", help="decode as the listener routes the customer")
     args = parser.parse_args(argv)
+    route = args.route or pairs.route
     runner = Understand()
     finals = Decodes(args.hyps)
     ears: dict[str, Ear] = {}
@@ -83,9 +91,10 @@ def main(pairs: Pairs, doc: str, argv: list[str] | None = None) -> int:
         for voice in args.voices.split(","):
             rows = build(voice, which)
             for channel in args.channels.split(","):
-                cell = {"set": which, "voice": voice, "held_out": HELD_OUT[VOICES[voice][0]] == voice}
+                lang = VOICES[voice][0]
+                cell = {"set": which, "lang": lang, "voice": voice, "held_out": HELD_OUT[lang] == voice}
                 dev = pairs.detail(which, cell["held_out"])
-                cell |= {"channel": channel, **_cell(pairs, rows, channel, runner, finals, ears, dev)}
+                cell |= {"channel": channel, **_cell(pairs, rows, channel, runner, finals, ears, dev, route)}
                 cells.append(cell)
                 print(_line(pairs, cell), flush=True)
     finals.save()
@@ -99,10 +108,12 @@ def main(pairs: Pairs, doc: str, argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nload average {report['load_avg_start']} → {report['load_avg_end']}; {report['seconds']} s")
     for which in args.sets.split(","):
-        for channel in args.channels.split(","):
-            group = [c for c in cells if c["set"] == which and c["channel"] == channel]
-            total = {k: sum(c[k] for c in group) for k in group[0] if isinstance(group[0][k], int)}
-            print(f"{which:<8} {channel:<10} " + _counts(pairs, total))
+        for lang in sorted({c["lang"] for c in cells}):
+            for channel in args.channels.split(","):
+                group = [c for c in cells if (c["set"], c["lang"], c["channel"]) == (which, lang, channel)]
+                if group:
+                    total = {k: sum(c[k] for c in group) for k in group[0] if isinstance(group[0][k], int)}
+                    print(f"{which:<8} {lang} {channel:<10} " + _counts(pairs, total))
     return 0
 
 
@@ -116,12 +127,20 @@ class Decodes:
             self.kept = pickle.loads(path.read_bytes())
         self.finals: Any = None
 
-    def transcribe(self, audio: str, channel: str, bias: tuple[str, ...]) -> Hypothesis:
-        key = (audio, channel, "|".join(bias))
+    def transcribe(
+        self, audio: str, channel: str, bias: tuple[str, ...], *, japanese: bool = False
+    ) -> Hypothesis:
+        """`japanese`: the bilingual recognizer of a Japanese-locale customer (language decided on the
+        file's start, as the listener decides it on the turn's)."""
+        key = (audio, channel, ("ja|" if japanese else "") + "|".join(bias))
         if key not in self.kept:
-            if self.finals is None:
-                self.finals = VoiceEngine.shared().finals_for(japanese=False)
-            self.kept[key] = self.finals.transcribe(on_channel(load_audio(audio), channel), bias=bias)
+            if japanese:
+                finals = VoiceEngine.shared().finals_for(japanese=True)
+            else:
+                if self.finals is None:
+                    self.finals = VoiceEngine.shared().finals_for(japanese=False)
+                finals = self.finals
+            self.kept[key] = finals.transcribe(on_channel(load_audio(audio), channel), bias=bias)
         return self.kept[key]
 
     def save(self) -> None:
@@ -138,6 +157,7 @@ def _cell(
     finals: Decodes,
     ears: dict[str, Ear],
     dev: bool,
+    route: bool = False,
 ) -> dict[str, Any]:
     counts = dict.fromkeys(
         ("n", "names", "amounts", "fired") if pairs.amounts else ("n", "names", "fired"), 0
@@ -154,7 +174,11 @@ def _cell(
         if cid not in ears:
             ears[cid] = ear_for(runner.bank.snapshot(cid))
         typed = runner.run(TurnRequest(id=row["id"], customer_id=cid, text=row["text"], now=now))
-        hyp = finals.transcribe(row["audio"], channel, tuple(speaker(runner.runner, cid).names))
+        who = speaker(runner.runner, cid)
+        if route and who.japanese and VoiceEngine.shared().settings.asr.ja:  # as session.Listener routes
+            hyp = finals.transcribe(row["audio"], channel, (*who.names_ja, *who.names), japanese=True)
+        else:
+            hyp = finals.transcribe(row["audio"], channel, tuple(who.names))
         counts["n"] += 1
         counts["names"] += name_of(typed) is not None
         if pairs.amounts:
@@ -188,10 +212,21 @@ def _cell(
                     "before": outcome["before"][2],
                     "after": outcome["after"][2],
                     "rules": outcome["after"][1],
+                    "typed": _summary(typed),
+                    "spoken": _summary(outcome["after"][0]),
+                    "same": outcome["after"][0] is not None and same_outcome(outcome["after"][0], typed),
+                    "wrong": is_wrong(outcome["after"][0], typed),
                     **pairs.extra(hyp),
                 }
             )
     return {**counts, "detail": detail}
+
+
+def _summary(result: TurnResult | None) -> list[Any] | None:
+    """intent, action, payee/biller, amount: what `is_wrong` compares (and the action)."""
+    if result is None:
+        return None
+    return [result.intent.value, result.action.value, name_of(result), result.entities.amount_minor]
 
 
 def turn(runner: Understand, ear: Ear, hyp: Hypothesis, rid: str, cid: str, now: datetime) -> Outcome:
@@ -222,4 +257,4 @@ def _counts(pairs: Pairs, c: dict[str, Any]) -> str:
 
 def _line(pairs: Pairs, cell: dict[str, Any]) -> str:
     voice = cell["voice"] + ("*" if cell["held_out"] else "")
-    return f"{cell['set']:<8} {voice:<11} {cell['channel']:<10} " + _counts(pairs, cell)
+    return f"{cell['set']:<8} {cell['lang']} {voice:<14} {cell['channel']:<10} " + _counts(pairs, cell)

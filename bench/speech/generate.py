@@ -175,6 +175,9 @@ SETS = {
     "unseen3": ROOT / "bench" / "data" / "voice_unseen3.jsonl",  # blind, round 5
     # development, round 14: the typed development lines `hear:name` changed when heard word for word
     "commonwords": ROOT / "bench" / "data" / "voice_commonwords.jsonl",
+    # blind, round 16: the text team's blind development sets (written by people who read no code),
+    # never used by a voice round before; English and Japanese (`bench/voice_blind.py`)
+    **{f"blind{n}": ROOT / "tests" / "golden" / f"blind_round{n}.jsonl" for n in (35, 36, 37)},
 }
 
 
