@@ -1,0 +1,128 @@
+"""Issue 9, round 26 (phrasings written before the code): what a transfer is for is no part of the payee's
+name; a formal given name said is the payee who bears it, not one registered under its nickname; "I
+didn't say X, I said Y" corrects X; a word of manner before 残高 is no account; the customer's own
+purchases asked for beside a worry are shown; a utility bill asks which of the utility billers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+from tests.understand.conftest import acts, run
+
+C003_NOW = datetime.fromisoformat("2026-11-21T09:00:00+00:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee"),
+    [
+        ("send $5 to Only Payee for the rent", "c_003", "p_201"),
+        ("transfer 7 dollars to only payee for lunch", "c_003", "p_201"),
+        ("send $5 to Only Payee for the concert tickets", "c_003", "p_201"),
+        ("send $20 to david lee for the pizza", "c_002", "p_104"),
+        ("pay maria garcia 15 dollars for the cab", "c_002", "p_101"),
+    ],
+)
+def test_what_a_transfer_is_for_is_no_part_of_the_name(runner: Any, text: str, customer: str, payee: str) -> None:
+    result = run(runner, text, customer, C003_NOW if customer == "c_003" else None)
+    assert (result.action.value, result.entities.recipient_id) == ("confirm", payee), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send $60 to Kristen O'Neil",
+        "send 40 dollars to kristen oneil",
+        "please transfer $25 to Kristen O Neil",
+    ],
+)
+def test_a_formal_given_name_said_is_the_payee_who_bears_it(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, result.entities.recipient_id) == ("confirm", "p_106"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send $60 to sara johnson",  # a silent letter each way: still asked
+        "send $60 to sarah jonson",
+        "send $60 to steven philips",
+        "send $60 to chris o'neill",  # Chris may be what the customer calls Kristen: asked
+    ],
+)
+def test_names_a_letter_apart_each_way_still_ask(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value == "clarify", (result.action.value, result.entities.recipient_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        ("I didn't say send it to Saito, I said Sato Kenta. 20000 yen.", "c_001", "p_003", 20000),
+        ("i didn't say maria, i said david. send him 30 dollars", "c_002", "p_104", 3000),
+        ("I did not say forty, I said fifty. send fifty to david lee", "c_002", "p_104", 5000),
+        ("I didn't mean Sarah Johnson, I meant David Lee — $15 please", "c_002", "p_104", 1500),
+    ],
+)
+def test_i_didnt_say_x_i_said_y_corrects_x(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    got = (result.action.value, result.entities.recipient_id, result.entities.amount_minor)
+    assert got == ("confirm", payee, amount), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I didn't say send it to maria",  # taken back, nothing said instead
+        "i didn't say david, i said",
+    ],
+)
+def test_a_denial_with_nothing_instead_does_not_act(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "注文番号4417の荷物がまだ届かないんだけど、とりあえず残高だけ教えて",
+        "一応残高を教えてください",
+        "ちょっと残高見せて",
+        "ひとまず残高だけ確認したい",
+    ],
+)
+def test_a_word_of_manner_before_the_balance_is_no_account(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value) == ("balance_inquiry", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Show me the last 7 things I bought, I think someone used my card at 3am", 7),
+        ("something looks off, list the last 5 things I paid for", 5),
+        ("I'm worried about a charge, show me the last 10 purchases I made", 10),
+    ],
+)
+def test_own_purchases_asked_beside_a_worry_are_shown(runner: Any, text: str, count: int) -> None:
+    result = run(runner, text, "c_002")
+    got = (result.intent.value, result.action.value, result.entities.count)
+    assert got == ("recent_transactions", "execute", count), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "billers"),
+    [
+        ("pay the utility bill", "c_002", {"b_101", "b_104"}),
+        ("can you pay my utilities", "c_002", {"b_101", "b_104"}),
+        ("光熱費を払っておいて", "c_001", {"b_001", "b_002"}),
+        ("公共料金を払いたい", "c_001", {"b_001", "b_002", "b_004"}),
+    ],
+)
+def test_a_utility_bill_asks_which_utility(runner: Any, text: str, customer: str, billers: set[str]) -> None:
+    result = run(runner, text, customer)
+    ids = {c.id for c in result.candidates}
+    assert (result.action.value, billers <= ids) == ("clarify", True), (result.action.value, ids)
