@@ -25,6 +25,9 @@ PARTIAL = 0.9
 FUZZY = 0.9
 TOKEN_FUZZY_CUTOFF = 80.0  # raw ratio; below this two words are not the same word misspelled
 NAME_FUZZY_CUTOFF = 75.0
+# A formal given name borne by one payee reaches another registered by its short form only this surely
+# (below a Metaphone key by more than the clarify margin).
+BORNE_ELSEWHERE = 80.0
 
 # An id such as p_101 is never a name, even when a customer reads one out.
 _ID = re.compile(r"[a-z]{1,3}_\d+")
@@ -64,13 +67,24 @@ def _put(out: TokenHits, entry: int, form: int, slot: int, hit: SlotHit) -> None
 
 def token_hits(t: Tables, tok: Token) -> TokenHits:
     out: TokenHits = {}
+    borne = _bearers(t, tok)
     for key, cap, rule_override in token_keys(tok.text, tok.ja, tok.variant):
         postings = t.tokens.get(key)
         if postings:
             score = min(TIER[key[0]], cap)
             for entry, form, slot, rule, surface in postings:
+                if key[0] == "n" and borne and entry not in borne:
+                    score = min(score, BORNE_ELSEWHERE)
                 _put(out, entry, form, slot, (score, rule_override or rule, surface))
     return out
+
+
+def _bearers(t: Tables, tok: Token) -> frozenset[int]:
+    """The entries that bear a formal given name said as it is ("kristen"): another entry registered by a
+    short form of it ("Chris") is a weaker reading than a letter misspelt in the bearer's surname."""
+    if tok.ja or tok.text not in name_groups(tok.text):
+        return frozenset()
+    return frozenset(entry for entry, *_ in t.tokens.get("x:" + tok.text, ()))
 
 
 def fuzzy_token_hits(t: Tables, tok: Token, into: TokenHits) -> None:

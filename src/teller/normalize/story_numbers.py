@@ -51,11 +51,16 @@ _RATE = re.compile(
 )
 
 
+# "the last 7 things I bought": how many of a list to show, not a count of the story.
+_LIST_LENGTH = re.compile(r"\b(?:last|latest|recent|past|previous|top|first)\s+$")
+
+
 def story_number_spans(folded: str) -> list[Span]:
     """Where the numbers of the story are in `folded` (no count when the money is worked out per one)."""
     counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA)
-    patterns = (_PHONE, _NUMBER_OF_THING, *counts)
-    return [m.span() for p in patterns for m in p.finditer(folded)]
+    spans = [m.span() for p in (_PHONE, _NUMBER_OF_THING) for m in p.finditer(folded)]
+    spans += [m.span() for p in counts for m in p.finditer(folded) if not _LIST_LENGTH.search(folded, 0, m.start())]
+    return spans
 
 
 def inside(start: int, spans: list[Span]) -> bool:

@@ -52,7 +52,7 @@ from teller.store.repo import BankRepository
 from teller.store.scheduled import ScheduledPayments
 from teller.understand.choices import from_trace
 from teller.understand.classifier import default_classifier
-from teller.understand.clauses import after_retraction, split_orders
+from teller.understand.clauses import after_retraction, said_instead, split_orders
 from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
@@ -149,6 +149,10 @@ class TurnRunner:
             if retracted is not None:  # "what's my balance — never mind, send 200 to aoife": the order alone
                 readings = (*readings, TraceItem("normalize", "taken_back", turn.folded, retracted))
                 turn = normalize_turn(retracted, today=today, country=country)
+            corrected = said_instead(turn.folded)
+            if corrected is not None:  # "i didn't say saito, i said sato kenta": a correction of saito
+                readings = (*readings, TraceItem("normalize", "said_instead", turn.folded, corrected))
+                turn = normalize_turn(corrected, today=today, country=country)
             orders = split_orders(turn.folded)
             if orders is not None:  # two orders in a row: the first is this turn's, from its own words
                 turn = normalize_turn(orders[0], today=today, country=country)

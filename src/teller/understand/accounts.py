@@ -47,6 +47,8 @@ _KNOWN_JA = frozenset(
     口座 今 現在
     本日 今日 最新 銀行 当行 カード デビット クレジット クレカ 残り 合計 総 利用可能 引き出し可能 手元
     最近 直近 今月 先月 今週 先週 昨日 いつも いつもの 普段 ふだん
+    とりあえず 一応 いちおう ちょっと ちょっとだけ ひとまず まず とにかく ついでに 念のため ねんのため
+    改めて あらためて もう一度 もう一回 再度 すぐ 今すぐ いますぐ
     """.split()  # noqa: SIM905
 )
 _FUNCTION = r"(?:my|our|the|your|a|an|of|on|in|at|for|from|to|into|with|and|or|is|are|was|what|how)"

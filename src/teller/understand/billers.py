@@ -177,6 +177,22 @@ def hold_other_bill(
     return replace(u, trace=trace, hold=Reason.UNKNOWN_BILLER, candidates=listed, ambiguous_slot="biller_id")
 
 
+# "the utility bill", 光熱費, 公共料金: a bill of one of the utilities, not which one.
+_UTILITIES = re.compile(r"\butilit(?:y|ies)\b|光熱費|光熱水費|水道光熱費|公共料金")
+_UTILITY_KIND = re.compile(r"\belectric|\bpower\b|\bgas\b|\bwater\b|電気|ガス|水道")
+
+
+def utility_billers(folded: str, snapshot: CustomerSnapshot) -> tuple[Candidate, ...]:
+    """The customer's electricity, gas and water billers, when the turn names a utility bill by its kind."""
+    if not _UTILITIES.search(folded):
+        return ()
+    return tuple(
+        Candidate(b.id, "biller", b.display_name, 50.0, "utility_bill")
+        for b in snapshot.billers
+        if _UTILITY_KIND.search(" ".join((b.display_name, b.latin or "", *b.aliases)).casefold())
+    )
+
+
 def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapshot) -> Extraction[date] | None:
     """ "pay con ed on the due date", 水道代を期日に払って: the due date of the one biller named, as the day
     to pay; None when no such phrase, or not one biller, or no due date is known (then it is asked)."""

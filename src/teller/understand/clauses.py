@@ -212,6 +212,22 @@ _RETRACTION = re.compile(
 _MOVES = re.compile(rf"\b{_ORDER_VERBS}|払|送|振り?込|止め|ロック|解除")
 
 
+# "I didn't say send it to Saito, I said Sato Kenta": what was not said, corrected by what was.
+_SAID_INSTEAD = re.compile(
+    r"^(?P<lead>.*?)\bi (?:didn'?t|did not|never) (?:say|said|mean|meant)\s+(?P<was>[^,.;!?]+?)\s*[,.;]\s*"
+    r"(?:i (?:said|meant|mean)|what i (?:said|meant) (?:was|is))\s+(?P<now>\w.*)$"
+)
+
+
+def said_instead(folded: str) -> str | None:
+    """The turn read as a correction ("send it to saito, i mean sato kenta") when it says what it did not
+    say and then what it did; None otherwise (a denial with nothing said instead is left to ask)."""
+    m = _SAID_INSTEAD.search(folded)
+    if m is None:
+        return None
+    return f"{m['lead']}{m['was']}, i mean {m['now']}"
+
+
 def after_retraction(folded: str) -> str | None:
     """The order said after a question or a read taken back ("…never mind, just send 200 to aoife");
     None when nothing was taken back, when no order follows, or when what was taken back moved money or

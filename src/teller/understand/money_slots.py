@@ -14,6 +14,7 @@ from teller.names import NameMatch
 from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.billers import utility_billers
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
@@ -175,4 +176,8 @@ def bill_slots(
         return replace(
             base, slots=slots, candidates=billers.candidates, ambiguous_slot="biller_id", trace=tuple(trace)
         )
+    if billers.status == "none" and (utilities := utility_billers(turn.folded, snapshot)):
+        # "pay the utility bill": which of the utilities is asked
+        trace.append(TraceItem("understand", "utility_bill", turn.folded, " ".join(c.id for c in utilities)))
+        return replace(base, slots=slots, candidates=utilities, ambiguous_slot="biller_id", trace=tuple(trace))
     return replace(base, slots=slots, trace=tuple(trace))

@@ -223,10 +223,11 @@ def currency_named(text: str) -> str | None:
     return None
 
 
-# "send ... to X", stopping at the words that start another slot ("want to make" is not a recipient).
+# "send ... to X", stopping at the words that start another slot ("want to make" is not a recipient) or
+# say what the money is for ("to only payee for the rent").
 _TO_PHRASE = re.compile(
     r"\b(?:send|transfer|wire|pay|give|move|remit|zelle|venmo|sent|transferred)\b.*?"
-    r"\b(?:to|for)\s+(?P<who>(?!make\b|send\b|pay\b|transfer\b|do\b|get\b|see\b|check\b).+?)(?=\s+(?:from|on|by|at|via|using|tomorrow|today|tonight|next|this|in|with|"
+    r"\b(?:to|for)\s+(?P<who>(?!make\b|send\b|pay\b|transfer\b|do\b|get\b|see\b|check\b).+?)(?=\s+(?:from|on|by|at|via|using|tomorrow|today|tonight|next|this|in|with|for|"
     r"please|now|morning|afternoon|evening|the day after|right away|asap|immediately)\b|[,.!?]|$)"
 )
 _VERB_PHRASE = re.compile(
