@@ -24,7 +24,9 @@ C003_NOW = datetime.fromisoformat("2026-11-21T09:00:00+00:00")
         ("pay maria garcia 15 dollars for the cab", "c_002", "p_101"),
     ],
 )
-def test_what_a_transfer_is_for_is_no_part_of_the_name(runner: Any, text: str, customer: str, payee: str) -> None:
+def test_what_a_transfer_is_for_is_no_part_of_the_name(
+    runner: Any, text: str, customer: str, payee: str
+) -> None:
     result = run(runner, text, customer, C003_NOW if customer == "c_003" else None)
     assert (result.action.value, result.entities.recipient_id) == ("confirm", payee), result.reason
 
@@ -126,3 +128,118 @@ def test_a_utility_bill_asks_which_utility(runner: Any, text: str, customer: str
     result = run(runner, text, customer)
     ids = {c.id for c in result.candidates}
     assert (result.action.value, billers <= ids) == ("clarify", True), (result.action.value, ids)
+
+
+# Found by blind rounds 38 and 39's development parts (written after the groups above landed).
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("末尾1234のカード、ちょっと止めといてくれへん?", "k_001"),
+        ("デビットカード止めてくれない?", "k_001"),
+        ("クレジットカードをロックしてもらえない？", "k_002"),
+    ],
+)
+def test_a_request_asked_as_wont_you_is_no_negation(runner: Any, text: str, card: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.card_id) == ("execute", card), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [
+        ("ガス代はいいわ、水道代だけ払っといて", "b_004"),
+        ("電気代はいいよ、携帯代だけ払っておいて", "b_003"),
+    ],
+)
+def test_a_bill_set_aside_with_a_sentence_ending_particle_is_not_paid(
+    runner: Any, text: str, biller: str
+) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.biller_id) == ("confirm", biller), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        (
+            "お世話になっております。鈴木一郎様宛に金参万円をお振込みいただきたく、よろしくお願い申し上げます。",
+            "p_004",
+            30000,
+        ),
+        ("いつもお世話になっております。高橋美咲様宛に5000円の送金をお願いいたします。", "p_005", 5000),
+    ],
+)
+def test_business_mail_courtesies_are_explained(runner: Any, text: str, payee: str, amount: int) -> None:
+    result = run(runner, text, "c_001")
+    got = (result.action.value, result.entities.recipient_id, result.entities.amount_minor)
+    assert got == ("confirm", payee, amount), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("さくらちゃんに3千円送れる？", "p_010", 3000),
+        ("伊藤さんに5000円振り込める?", "p_006", 5000),
+    ],
+)
+def test_can_it_be_sent_with_payee_and_amount_is_a_request(
+    runner: Any, text: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, "c_001")
+    got = (result.action.value, result.entities.recipient_id, result.entities.amount_minor)
+    assert got == ("confirm", payee, amount), result.reason
+
+
+@pytest.mark.parametrize("text", ["海外に送れる？", "土日でも振り込める?"])
+def test_can_it_be_sent_without_payee_is_a_question(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("my wallet was just stolen on the subway", "c_002"),
+        ("I think I lost my purse at the mall", "c_002"),
+        ("someone snatched my bag with everything in it", "c_002"),
+        ("財布をどこかでなくしたかもしれない", "c_001"),
+        ("電車でカバンを盗まれました", "c_001"),
+    ],
+)
+def test_a_lost_wallet_asks_which_card_to_lock(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("card_lock", "clarify"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "help me balance my diet",
+        "how do I balance work and life",
+        "i need to balance my hormones",
+        "can you balance my checkbook",
+    ],
+)
+def test_balance_as_a_verb_reads_no_balance(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["balance", "balance please", "tell me balance of my checking", "check balance now"]
+)
+def test_the_balance_asked_tersely_is_still_read(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("balance_inquiry", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["送金はやめた。代わりに残高だけ確認させて", "振込はやめとく、かわりに明細見せて"],
+)
+def test_an_order_given_up_then_a_read_instead_is_the_read(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert result.intent.value in ("balance_inquiry", "recent_transactions"), result.reason
+    assert result.action.value == "execute", result.reason
