@@ -269,3 +269,31 @@ def test_money_sent_to_a_pronoun_alone_asks_who(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert (result.intent.value, result.action.value) == ("transfer_money", "ask_slot"), result.reason
     assert "recipient_id" in (result.missing or []), result.missing
+
+
+# Found probing our own regional phrasings for blind round 38's theme: a lock taken off was a lock.
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("クレジットカードのロックを外して", "c_001"),
+        ("デビットのロックはずしといて", "c_001"),
+        ("カードの利用停止を取り消して", "c_001"),
+        ("クレカの凍結をといてほしい", "c_001"),
+        ("take the lock off my credit card", "c_002"),
+        ("please lift the freeze on my debit card", "c_002"),
+        ("remove the block on my rewards card", "c_002"),
+    ],
+)
+def test_a_lock_taken_off_is_an_unlock(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.intent.value == "card_unlock", (result.intent.value, result.action.value, result.reason)
+    assert result.action.value != "execute", result.action.value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lock my credit card and take it off autopay", "remove my debit card from apple pay and lock it"],
+)
+def test_other_things_taken_off_are_no_unlock(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.intent.value != "card_unlock", (result.intent.value, result.action.value)
