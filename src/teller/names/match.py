@@ -73,15 +73,26 @@ def token_hits(t: Tables, tok: Token) -> TokenHits:
         if postings:
             score = min(TIER[key[0]], cap)
             for entry, form, slot, rule, surface in postings:
-                if key[0] == "n" and borne and entry not in borne:
-                    score = min(score, BORNE_ELSEWHERE)
-                _put(out, entry, form, slot, (score, rule_override or rule, surface))
+                weak = (
+                    bool(borne)
+                    and key[0] == "n"
+                    and entry not in borne
+                    and metaphone(surface) != metaphone(tok.text)
+                )
+                _put(
+                    out,
+                    entry,
+                    form,
+                    slot,
+                    (min(score, BORNE_ELSEWHERE) if weak else score, rule_override or rule, surface),
+                )
     return out
 
 
 def _bearers(t: Tables, tok: Token) -> frozenset[int]:
     """The entries that bear a formal given name said as it is ("kristen"): another entry registered by a
-    short form of it ("Chris") is a weaker reading than a letter misspelt in the bearer's surname."""
+    short form of it that sounds otherwise ("Chris"; not "Sara" for "sarah") is a weaker reading than a
+    letter misspelt in the bearer's surname."""
     if tok.ja or tok.text not in name_groups(tok.text):
         return frozenset()
     return frozenset(entry for entry, *_ in t.tokens.get("x:" + tok.text, ()))

@@ -166,6 +166,8 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+not_how_much"  # "where does the money in my account come from"
     if reads_objects and forms.names_non_banking_object(folded):
         return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+non_banking_object"
+    if intent is Intent.BALANCE_INQUIRY and forms.balances_something(folded):
+        return Intent.OUT_OF_SCOPE, 0.9, f"{rule}+balance_as_verb"  # "help me balance my diet"
     if intent is Intent.TRANSFER_MONEY and forms.money_comes_to_me(folded):
         return Intent.QNA, 0.8, f"{rule}+incoming"
     if intent is Intent.QNA and problems.alleges_fraud(folded) and forms.utterance_form(folded) != "question":

@@ -110,7 +110,7 @@ _REFUSED_EN = re.compile(
     r"(?:pay|send|transfer|wire|lock|freeze|block)\b|not\s+(?:the|my|to|for|from)\b)"
 )
 _REFUSED_JA = re.compile(
-    r"(?:は|も)(?:まだ|今は|今回は|今月は)?(?:いい|いいや|大丈夫|結構|なしで?|やめ(?:て|とく|ておく)|"
+    r"(?:は|も)(?:まだ|今は|今回は|今月は)?(?:いい|いいや|いいわ|いいよ|大丈夫|結構|なしで?|やめ(?:て|とく|ておく)|"
     r"払わない(?:で|でいい)|払わなくていい|送らない(?:で|でいい)|送らなくていい)(?:です)?$"
 )
 
@@ -207,7 +207,9 @@ def _split_ja(folded: str) -> tuple[str, str] | None:
 _RETRACTION = re.compile(
     r"(?:^|[\s,.;:!?-])(?:never ?mind|nvm|scratch that|forget (?:that|it|about (?:that|it))|actually,? no)"
     r"[\s,.;:!?-]+(?:(?:just|actually|instead|ok|okay|so|then)[,]?\s+)*|"
-    r"(?:いや[、,]?\s*)?やっぱり?(?:いい(?:や|です)?|やめ(?:て|ます|る|た)?|なし)[、。,.!！\s]+"
+    r"(?:いや[、,]?\s*)?やっぱり?(?:いい(?:や|です)?|やめ(?:て|ます|る|た)?|なし)[、。,.!！\s]+|"
+    # 送金はやめた。代わりに残高だけ確認させて: given up, and something else asked instead
+    r"(?:は|を)?やめ(?:た|る|とく|ておく|ます|ました|とこう)[、。,.!！\s]*(?:その)?(?:代わりに|かわりに)[、,]?\s*"
 )
 _MOVES = re.compile(rf"\b{_ORDER_VERBS}|払|送|振り?込|止め|ロック|解除")
 
@@ -229,15 +231,16 @@ def said_instead(folded: str) -> str | None:
 
 
 def after_retraction(folded: str) -> str | None:
-    """The order said after a question or a read taken back ("…never mind, just send 200 to aoife");
-    None when nothing was taken back, when no order follows, or when what was taken back moved money or
-    a card (a correction of an order is read as a correction, with what it keeps)."""
+    """The order said after a question or a read taken back ("…never mind, just send 200 to aoife"), or
+    a read asked instead of an order given up (送金はやめた。代わりに残高だけ確認させて); None when nothing
+    was taken back, when no order follows, or when an order that moves money or a card is taken back for
+    another (a correction of an order is read as a correction, with what it keeps)."""
     found = None
     for m in _RETRACTION.finditer(folded):
         found = m
     if found is None or found.start() == 0:
         return None
     before, rest = folded[: found.start()], folded[found.end() :].strip()
-    if not _orders(rest) or _MOVES.search(before):
-        return None
+    if not _orders(rest) or (_MOVES.search(before) and _MOVES.search(rest)):
+        return None  # (a money order given up for a read leaves only the read: nothing of it is kept)
     return rest

@@ -27,7 +27,7 @@ _POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
 # The phone as a call, not a bill: 電話中 (on a call), 電話して, 電話で, "on the phone", "a phone call".
 _PHONE_CALL = re.compile(
     r"(?:電話|でんわ)(?=中|して|する|した|しま|しな|が(?:あ|来|き|鳴|かか)|で|に出|をかけ|かけ)|"
-    r"(?:on|over|by) the phone|phone calls?|phone (?:rang|rings|ringing)"
+    r"\b(?:on|over|by) the phone\b|\bphone calls?\b|\bphone (?:rang|rings|ringing)\b"
 )
 
 

@@ -402,6 +402,12 @@ def _card_slots(
         pass  # "freeze one of them", どちらか: the customer says there is a choice; it is asked
     elif len(cards) > 1 and _PRONOUN_OBJECT.search(turn.folded) and not _CARD_WORDS.search(turn.folded):
         pass  # "lock it", それを止めて with no card said: "it" points at nothing in the turn; it is asked
+    elif base.rule.split("+")[0] == rules.WALLET_LOST and card_rule is None:
+        # "my wallet was stolen": which of the cards in it to lock is asked, even when one is active
+        active = [c for c in cards if c.status == "active"] or cards
+        cands = tuple(Candidate(c.id, "card", c.label, 50.0, rules.WALLET_LOST) for c in active)
+        trace.append(TraceItem("understand", rules.WALLET_LOST, turn.folded, ",".join(c.id for c in active)))
+        return _with(base, trace, candidates=cands, ambiguous_slot="card_id" if cands else None), spans
     elif len(cards) > 1:  # "unlock my card": the locked one; "lock my card": the active one
         wanted = "locked" if base.intent is Intent.CARD_UNLOCK else "active"
         fitting = [c for c in cards if c.status == wanted]
@@ -451,7 +457,18 @@ def _payee_addressed(folded: str, payees: NameMatch) -> bool:
     )
 
 
+# "send it to him", "give her the money": money sent to someone said only as a pronoun (who is asked)
+_TO_A_PRONOUN = re.compile(
+    r"^(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)[,]?\s+)*"
+    r"(?:send|transfer|wire|give|pay)\s+(?:(?:it|that|this|the money|the cash|the funds)\s+to\s+|"
+    r"(?:him|her|them)\s+(?:the money|the cash|the funds|it|that)\b\s*)(?:him|her|them)?"
+    r"(?:\s+(?:please|pls|now|back|again|today))*[\s.!?]*$"
+)
+
+
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:
+    if _TO_A_PRONOUN.search(turn.folded):
+        return True
     return recipient_phrase(turn, turn.folded) is not None and any(a.value.currency for a in turn.amounts)
 
 

@@ -50,7 +50,9 @@ _PERMISSION = _rx(
     # (the money verb itself: 送金を取り消すことはできますか asks about undoing one)
     r"(?:(?:振り?込む|送る|送金する|払う|支払う)(?:ように|よう)?予約(?:する)?|"  # 支払うように予約できますか
     r"振り?込む|送る|送金する|払う|支払う|送金|振込|振り込み|支払い?)(?:こと)?(?:って|は|が)?"
-    r"でき(?:る|ます)(?:か|かな|の)?[?？]?$"
+    r"でき(?:る|ます)(?:か|かな|の)?[?？]?$|"
+    # さくらちゃんに3千円送れる？: "can it be sent", asked of Teller
+    r"(?:送れ|払え|支払え|振り?込め|送金でき|振込でき)(?:る|ます)(?:か|かな|の)?[?？]$"
 )
 _REQUEST = _rx(
     r"\b(?:please|pls|plz|kindly)\b|"
@@ -381,6 +383,23 @@ def sends_a_thing(folded: str) -> bool:
     if moved is None or any(ch.isdigit() for ch in folded):
         return False
     return not _MONEY_OBJECT.search(moved["obj"])
+
+
+# "help me balance my diet", "how do I balance work and life": balance as a verb, its object no money.
+_BALANCE_VERB = re.compile(
+    r"\b(?:to|me|us|we|i|you|u|let'?s|please|pls|help|can|could|should)\s+balance\s+(?:out\s+)?"
+    r"(?:(?:my|our|the|your|a|an|his|her|their|all)\s+)?(?P<obj>[a-z'-]+)"
+)
+_NOT_AN_OBJECT = re.compile(
+    r"(?:of|on|in|for|at|from|please|pls|now|today|right|again|quickly|asap|check|inquiry|enquiry|left|"
+    r"available|remaining|info|information|details)$"
+)
+
+
+def balances_something(folded: str) -> bool:
+    """ "help me balance my diet": "balance" is the verb, and what is balanced is no money or account."""
+    m = _BALANCE_VERB.search(folded)
+    return m is not None and not _MONEY_OBJECT.search(m["obj"]) and not _NOT_AN_OBJECT.match(m["obj"])
 
 
 def names_non_banking_object(folded: str) -> bool:

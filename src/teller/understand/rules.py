@@ -53,6 +53,7 @@ _FED_UP = (
 )
 # A card lost in other words: "my debit card has disappeared", "my wallet is gone and my card was in it".
 _GONE = r"(?:gone|disappeared|vanished|nowhere to be (?:found|seen))"
+WALLET_LOST = "wallet_lost"
 
 # Order matters: the first hit wins, so the more specific shapes come first.
 _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
@@ -93,6 +94,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_card_unlock",
         _rx(
             rf"\b(?:unlock|unfreeze|unblock|reactivat\w*|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
+            # a lock taken off: "take the lock off my credit card", "lift the freeze on my debit card"
+            rf"(?:take|lift|remove|undo|reverse|cancel|release|clear|drop|get rid of) (?:the |that |this |my )?"
+            rf"(?:temporary |temp )?(?:lock|block|freeze|hold|suspension)\b(?=.*\b{_CARD})|"
+            rf"(?:take|lift|get) (?:the |that )?(?:lock|block|freeze|hold) off\b(?=.*\b{_CARD})|"
             # activating a *new* card is not unlocking one: "reactivate", "enable", not "activate"
             rf"enable (?:my |the )?(?:[\w']+ )?{_CARD})"
         ),
@@ -100,7 +105,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     (
         Intent.CARD_UNLOCK,
         "ja_card_unlock",
-        _rx(rf"{_CARD_JA}.*(?:ロック解除|ロックを解除|解除|再開|有効に|使えるように|凍結解除)"),
+        _rx(
+            rf"{_CARD_JA}.*(?:ロック解除|ロックを解除|解除|再開|有効に|使えるように|凍結解除|"
+            # a lock taken off: ロックを外して, 利用停止を取り消して, 凍結をといて
+            r"(?:ロック|停止|凍結|ブロック|ストップ)(?:を|は)?(?:外|はず|取り消|取消|とい|解い|やめ))"
+        ),
     ),
     (
         # a card lost and found again, wanted back: "…turned up in my coat, reactivate it", 見つかったので
@@ -119,6 +128,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off|switch off|shut off|"
             rf"(?:put|place) (?:a |an )?(?:temporary |quick )?hold on)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
+            # the card said first: "remove my debit card from apple pay and lock it"
+            rf"\b{_CARD}\w*\b.*\b(?:and|then)\s+(?:please\s+)?(?:lock|freeze|block)\s+(?:it|that|them)\b|"
             rf"^(?=.*\b{_CARD})(?:.*\b)?(?:{_CARD}\w*|cards|wallet|purse|handbag|bag)s? (?:is|are|was|were|has|have|'s)"
             rf"(?: been| just| completely| totally)? {_GONE}\b|"
             rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}|"
@@ -146,6 +157,20 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?: (?:it|that one|this one|that|them|now|please|pls|asap|for me))*[.!?]*$|"
             r"^(?:(?:それ|これ|あれ)(?:を|も)?\s*)?(?:ロック|凍結|停止|止め)(?:して|を?お願い|といて|ておいて)"
             r"(?:ください|下さい|します)?[。!！]*$"
+        ),
+    ),
+    (
+        Intent.CARD_LOCK,
+        WALLET_LOST,
+        # a wallet or bag lost or stolen, no card said: the cards in it may be at risk; which to lock is
+        # asked (the slot step), never guessed
+        _rx(
+            r"\b(?:wallet|purse|handbag|bag|backpack)s?\b.*\b(?:lost|stolen|missing|gone|snatched|taken|"
+            r"pickpocketed|nicked)\b|"
+            r"\b(?:lost|misplaced|can'?t find|cannot find|stole|snatched|took|grabbed|pickpocketed)\b.*\b"
+            r"(?:wallet|purse|handbag|bag|backpack)\b|"
+            r"(?:財布|さいふ|サイフ|かばん|カバン|鞄|バッグ).{0,12}?(?:なくし|無くし|失くし|落とし|盗ま|すられ|スられ|"
+            r"取られ|とられ|(?:なくな|無くな)[っりる]|見当たら)"
         ),
     ),
     (

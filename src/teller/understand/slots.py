@@ -233,7 +233,7 @@ _TO_PHRASE = re.compile(
 _VERB_PHRASE = re.compile(
     r"^(?:please |can you |could you |i want to |i'd like to |i need to )?"
     r"(?:pay|send|give|wire|transfer|zelle|venmo)\s+"
-    r"(?P<who>(?!money\b|funds\b|cash\b|it\b|some\b)[a-z][\w' .-]*?)"
+    r"(?P<who>(?!money\b|funds\b|cash\b|it\b|some\b|that\b|this\b)[a-z][\w' .-]*?)"
     r"(?=\s+(?:from|on|by|tomorrow|today|next|this|now|please)\b|$)"
 )
 _NOT_A_NAME_JA = frozenset(
@@ -286,6 +286,8 @@ def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
         if m:
             who = m.group("who").strip(" .,!?")
             who = re.sub(r"^(?:my|the|a|an)\s+", "", who)
+            if re.match(r"(?:him|her|them)\s+(?:the|it|that|some|back)\b", who):
+                return None  # "send her the money": a pronoun, not a name
             if who and who not in _NOT_A_NAME:
                 return who
     return None
