@@ -515,30 +515,53 @@ def test_blind_round_34_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_35_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 35's development part (60, written blind: bills, billers and when): 51/60 (3 acting
-    wrongly: a bill's due date and a day just passed dropped) at its first run, 56/60 after round 25 (left,
-    all asked: "the utility bill" / 東京の請求書 listing no billers, 来月の頭, a payee of c_003's). Its 140
-    held-out cases are never opened here."""
+    wrongly: a bill's due date and a day just passed dropped) at its first run, 56/60 after round 25, 58/60
+    after round 26 (left, both asked: 東京の請求書 listing no billers, 来月の頭). Its 140 held-out cases are
+    never opened here."""
     cases = HERE / "blind_round35.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
 @needs_shared
 def test_blind_round_36_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 36's development part (60, written blind: customers who talk around the request): 41/60
-    (1 acting wrongly: "Lock it" with no card said) at its first run, 51/60 after round 25 (left, none
-    acting: double negatives in English, "I didn't say X, I said Y", a pronoun with no command, a read beside
-    a problem, "…owe her 30 from the concert"). Its 140 held-out cases are never opened here."""
+    (1 acting wrongly: "Lock it" with no card said) at its first run, 51/60 after round 25, 56/60 after round
+    26 (left, none acting: a double negative in English, "I didn't say to lock it … unlock it", 同じのをもう一回,
+    "…owe her 30 from the concert"). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round36.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 51 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
 @needs_shared
 def test_blind_round_37_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 37's development part (60, written blind after most of round 25 had landed: a second
-    release check): 59/60 at its first run, as on the session's starting code (left, asked: "Kristen
-    O'Neil", between Kristen O'Neill and Chris O'Neil). Its 140 held-out cases are never opened here."""
+    release check): 59/60 at its first run, as on the session's starting code; 60/60 after round 26 ("Kristen
+    O'Neil" is Kristen O'Neill, not asked between her and Chris O'Neil). Its 140 held-out cases are never
+    opened here."""
     cases = HERE / "blind_round37.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_38_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 38's development part (60, written blind: Japanese as customers type and say it —
+    colloquial, Kansai and other regional speech, business mail, mixed scripts): 55/60 at its first run, 59/60
+    after round 26 (left, asked: "like 100-ish? actually just pay whatever's due"). Its 140 held-out cases
+    are never opened here."""
+    cases = HERE / "blind_round38.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_39_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 39's development part (60, written blind: asking about something vs asking for it —
+    questions, complaints, fraud and loss, what the assistant does not offer, banking words outside
+    banking): 56/60 (1 acting wrongly: "help me balance my diet" read the balance) at its first run, 60/60
+    after round 26. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round39.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout

@@ -263,7 +263,13 @@ def test_a_phone_call_names_no_phone_bill(runner: Any, text: str, biller: str) -
 
 @pytest.mark.parametrize(
     "text",
-    ["Send it to him", "send her the money", "transfer it to them please", "can you send that to her", "give him the money"],
+    [
+        "Send it to him",
+        "send her the money",
+        "transfer it to them please",
+        "can you send that to her",
+        "give him the money",
+    ],
 )
 def test_money_sent_to_a_pronoun_alone_asks_who(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")

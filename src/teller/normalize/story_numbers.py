@@ -59,7 +59,9 @@ def story_number_spans(folded: str) -> list[Span]:
     """Where the numbers of the story are in `folded` (no count when the money is worked out per one)."""
     counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA)
     spans = [m.span() for p in (_PHONE, _NUMBER_OF_THING) for m in p.finditer(folded)]
-    spans += [m.span() for p in counts for m in p.finditer(folded) if not _LIST_LENGTH.search(folded, 0, m.start())]
+    spans += [
+        m.span() for p in counts for m in p.finditer(folded) if not _LIST_LENGTH.search(folded, 0, m.start())
+    ]
     return spans
 
 

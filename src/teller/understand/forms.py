@@ -275,7 +275,8 @@ _OWN_DATA = _rx(
     # "show me the last 7 things I bought", "list the last 5 things I paid for"
     r"\b(?:show|list|see|view|pull up|bring up|give me|get me|tell me|read|display|go over|review)\b (?:me )?"
     r"(?:the |my )?(?:last|latest|most recent|recent|past) (?:\d+ |few |couple (?:of )?)?(?:things|items|"
-    r"transactions|purchases|charges|payments)(?: (?:that )?i (?:bought|purchased|paid for|made|spent \w+ on))?\b|"
+    r"transactions|purchases|charges|payments)"
+    r"(?: (?:that )?i (?:bought|purchased|paid for|made|spent \w+ on))?\b|"
     r"(?:取引|明細|履歴|残高|入出金).{0,6}(?:見せて|教えて|表示|確認し|出して|見たい|知りたい)"
 )
 

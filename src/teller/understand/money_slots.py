@@ -179,5 +179,7 @@ def bill_slots(
     if billers.status == "none" and (utilities := utility_billers(turn.folded, snapshot)):
         # "pay the utility bill": which of the utilities is asked
         trace.append(TraceItem("understand", "utility_bill", turn.folded, " ".join(c.id for c in utilities)))
-        return replace(base, slots=slots, candidates=utilities, ambiguous_slot="biller_id", trace=tuple(trace))
+        return replace(
+            base, slots=slots, candidates=utilities, ambiguous_slot="biller_id", trace=tuple(trace)
+        )
     return replace(base, slots=slots, trace=tuple(trace))
