@@ -30,6 +30,9 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    into the transcript and the text pipeline asks; the turn never proposes a guessed amount.
    (`hear:recheck`): the same, when only the recognizer's second, wider look at the amount
    (`Hypothesis.rechecks`) heard another amount with at least `RECHECK` of the written one's probability.
+   (`hear:owed`, round 16, `hearing_owed`): the same, when a turn naming one of the customer's billers
+   heard an amount one digit away from what is due on that bill (420円 for 4210円, "85.9" for $85.99):
+   the amount due is written in beside it and the turn asks.
 5. **second look at a name** (`hear:recheck_name`, `hearing_names`): when the recognizer's wider beam
    from the first token of the name the transcript proposes (`Hypothesis.name_rechecks`) heard another
    *registered* payee or biller with at least `NAME_RECHECK` of that name's probability, the rival is
@@ -84,6 +87,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import pairwise
 from typing import Any
 
@@ -112,6 +116,8 @@ from teller.voice.hearing_numbers import (
 )
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
+from teller.voice.hearing_owed import RULE as RULE_OWED
+from teller.voice.hearing_owed import Owed, owed_doubt
 from teller.voice.hearing_place import common_only, common_words, name_place
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
@@ -176,6 +182,7 @@ class Ear:
     alike: Alike = ()
     cards: tuple[CardState, ...] = ()  # which cards are locked, as a spoken request names them
     keys: Keys = ()  # the sound keys of their payees' and billers' Latin forms (hearing_keys)
+    owed: tuple[Owed, ...] = ()  # what is due on each of their bills (hearing_owed)
 
 
 def ear_for(snapshot: Any) -> Ear:
@@ -219,6 +226,18 @@ def ear_for(snapshot: Any) -> Ear:
         sound_alikes(named),
         card_states(snapshot),
         name_keys(spoken),
+        _owed(snapshot),
+    )
+
+
+def _owed(snapshot: Any) -> tuple[Owed, ...]:
+    """What is due on each of the customer's bills, in major units (bills with nothing due left out)."""
+    from teller.domain.money import exponent
+
+    return tuple(
+        Owed(b.id, Decimal(b.outstanding_minor).scaleb(-exponent(b.currency)), b.currency)
+        for b in snapshot.billers
+        if b.outstanding_minor > 0
     )
 
 
@@ -332,6 +351,8 @@ def hear(
         rule, doubt = "hear:recheck", disputed(text, looked)
     if doubt is None:
         rule, doubt = "hear:amount", split_forty(text)
+    if doubt is None:  # one digit off what is due on the bill the turn names: asked (round 16, hearing_owed)
+        rule, doubt = RULE_OWED, owed_doubt(text, ear.owed, _billers(text, ear))
     if doubt is not None:
         changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text, doubt.at))
         text = doubt.text
@@ -386,6 +407,14 @@ def _whole(text: str) -> str:
 def _names_someone(text: str, ear: Ear) -> bool:
     """Whether `text` names one or more of the customer's payees or billers (a choice counts)."""
     return ear.index.scan(text).status in ("match", "clarify")
+
+
+def _billers(text: str, ear: Ear) -> frozenset[str]:
+    """The ids of the customer's billers `text` names (a choice counts)."""
+    match = ear.index.scan(text)
+    if match.status not in ("match", "clarify"):
+        return frozenset()
+    return frozenset(c.id for c in match.candidates if c.kind == "biller")
 
 
 def _kinds(text: str, ear: Ear) -> frozenset[str]:

@@ -131,7 +131,7 @@ def disputed(chosen: str, others: Sequence[str]) -> Doubt | None:
         return None
     text = chosen
     for i in sorted(readings, reverse=True):  # from the last, so the earlier positions still hold
-        text = _written_in(text, mine[i], readings[i])
+        text = written_in(text, mine[i], readings[i])
     first = min(readings)
     heard = [r for i in sorted(readings) for r in readings[i]]
     return Doubt(text, (mine[first].surface, *heard), mine[first].start)
@@ -229,7 +229,7 @@ def split_forty(text: str) -> Doubt | None:
     if units.currency not in (None, "USD"):
         return None
     forty = f"${40 + int(units.major)}"
-    return Doubt(_written_in(text, units, [forty]), (units.surface, forty), units.start)
+    return Doubt(written_in(text, units, [forty]), (units.surface, forty), units.start)
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
@@ -247,7 +247,7 @@ def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
             continue
         if any("に" + whole.surface in other for other in others):
             continue  # another hypothesis heard the particle and the whole number: it was said
-        return Doubt(_written_in(text, whole, [rest]), (whole.surface, rest), whole.start)
+        return Doubt(written_in(text, whole, [rest]), (whole.surface, rest), whole.start)
     return None
 
 
@@ -315,7 +315,7 @@ def _agree(mine: list[Amount], theirs: list[Amount]) -> bool:
     return len(mine) == len(theirs) and all(_same(a, b) for a, b in zip(mine, theirs, strict=True))
 
 
-def _written_in(text: str, amount: Amount, readings: Sequence[str]) -> str:
+def written_in(text: str, amount: Amount, readings: Sequence[str]) -> str:
     """`text` with the other readings right after `amount`: "$16 (or $60)", "3000円（または300円）"."""
     japanese = not text.isascii()
     form = "（または{}）" if japanese else " (or {})"
