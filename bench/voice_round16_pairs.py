@@ -1,6 +1,8 @@
 """Round 16, paired line by line: each file decoded once, heard as round 15 heard it and as round 16 hears it
 (an amount one digit away from what is due on the bill the turn names has the amount due written in beside
-it, so the turn asks: `hearing_owed`, `hear:owed`).
+it, so the turn asks: `hearing_owed`, `hear:owed`; a comma after a number is punctuation unless digits
+follow it, and a thousands group ends at 円: `hearing_numbers.malformed`). `--only-comma`: "before" takes
+out the comma rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round16_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -18,25 +20,44 @@ text, nothing about latency.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
-from teller.voice import hearing
+from teller.voice import hearing, hearing_numbers
 from teller.voice.asr import Hypothesis
 from voice_pairs import HERE, Pairs, main
+
+# `hearing_numbers._BAD_COMMA` before round 16: "500, send" and "12,300円" counted as malformed
+BAD_COMMA_ROUND15 = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
+
+
+@contextmanager
+def comma_as_round15() -> Iterator[None]:
+    """The number grammar's comma as round 15 had it."""
+    with mock.patch.object(hearing_numbers, "_BAD_COMMA", BAD_COMMA_ROUND15):
+        yield
 
 
 @contextmanager
 def as_round15() -> Iterator[None]:
-    """Hearing as round 15 had it: an amount is never checked against what is due on the bill."""
-    with mock.patch.object(hearing, "owed_doubt", lambda text, owed, named: None):
+    """Hearing as round 15 had it: an amount is never checked against what is due on the bill; the comma
+    after a number counted as round 15 counted it."""
+    with mock.patch.object(hearing, "owed_doubt", lambda text, owed, named: None), comma_as_round15():
         yield
 
 
 @contextmanager
 def before_round16(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with as_round15():
+        yield hyp
+
+
+@contextmanager
+def before_comma(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with comma_as_round15():
         yield hyp
 
 
@@ -48,5 +69,16 @@ PAIRS = Pairs(
     detail=lambda which, held_out: not held_out,
 )
 
+COMMA = Pairs(
+    out=HERE / "results" / "voice_round16_comma.json",
+    before=before_comma,
+    fired=lambda before, after: before[2] != after[2],
+    changed="comma changed",
+    detail=lambda which, held_out: not held_out,
+)
+
 if __name__ == "__main__":
-    raise SystemExit(main(PAIRS, __doc__ or ""))
+    argv = sys.argv[1:]
+    only_comma = "--only-comma" in argv
+    argv = [a for a in argv if a != "--only-comma"]
+    raise SystemExit(main(COMMA if only_comma else PAIRS, __doc__ or "", argv))

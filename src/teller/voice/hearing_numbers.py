@@ -2,9 +2,11 @@
 
 Pure text. Three checks, used by `hearing.hear`:
 
-- `malformed(text)`: how many numbers in a transcript no one says that way: a comma where no
-  thousands group follows ("1800,000"), or two amounts side by side where one was said ("100 and
-  $20" for "one hundred and twenty", "$10 $50"). The n-best prefers a hypothesis with fewer.
+- `malformed(text)`: how many numbers in a transcript no one says that way: digits after a comma
+  that are no thousands group ("1,0000", "12,34"; a comma no digit follows is punctuation, "over
+  500, send 100", and a group may end at 円, round 16), or two amounts side by side where one was
+  said ("100 and $20" for "one hundred and twenty", "$10 $50"). The n-best prefers a hypothesis
+  with fewer.
 - `disputed(chosen, others)`: the n-best's hypotheses name different amounts ("$16" / "$60",
   "3000円" / "300円"; a malformed one disputes too, unless its pieces add up to the amount: "100
   and $20" is a reading of 120, or each is a piece of it as said: "$250 and $50 and 50 cents" is a
@@ -40,8 +42,9 @@ from teller.normalize.amounts import find_amounts
 OPEN = "…"  # ends a second-look reading cut off by its length limit (its last number may go on)
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-"})
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
-# "1800,000", "12,34": a comma no thousands group follows
-_BAD_COMMA = re.compile(r"\d,(?!\d{3}\b)\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}\b")
+# "1,0000", "12,34": digits after a comma that are no thousands group (a group ends at any non-digit:
+# "12,300円"; a comma no digit follows is punctuation: "over 500, send 100", round 16)
+_BAD_COMMA = re.compile(r"\d,(?=\d)(?!\d{3}(?!\d))\d*|\b\d{1,3}(?:,\d{3})*,\d{1,2}(?!\d)")
 # what may stand between two amounts said as one ("100 and $20", "$10 $50")
 _BETWEEN = re.compile(r"[\s,]*(?:and\s*)?[\s,]*")
 _REFERENCE = re.compile(r"(?:ending|last|digits|末尾|下4桁|下四桁|番号)\D{0,12}?$", re.I)
