@@ -1,8 +1,9 @@
 """Round 16, paired line by line: each file decoded once, heard as round 15 heard it and as round 16 hears it
 (an amount one digit away from what is due on the bill the turn names has the amount due written in beside
 it, so the turn asks: `hearing_owed`, `hear:owed`; a comma after a number is punctuation unless digits
-follow it, and a thousands group ends at 円: `hearing_numbers.malformed`). `--only-comma`: "before" takes
-out the comma rule alone.
+follow it, and a thousands group ends at 円: `hearing_numbers.malformed`; a number glued to the letters
+before it is written apart: `hearing_numbers.unglued`, `hear:glued`). `--only-comma` / `--only-glued`:
+"before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round16_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -42,10 +43,21 @@ def comma_as_round15() -> Iterator[None]:
 
 
 @contextmanager
+def glued_as_round15() -> Iterator[None]:
+    """A number glued to the letters before it read as heard ("IDY80 bucks"), as round 15 read it."""
+    with mock.patch.object(hearing, "unglued", lambda text: (text, [])):
+        yield
+
+
+@contextmanager
 def as_round15() -> Iterator[None]:
     """Hearing as round 15 had it: an amount is never checked against what is due on the bill; the comma
-    after a number counted as round 15 counted it."""
-    with mock.patch.object(hearing, "owed_doubt", lambda text, owed, named: None), comma_as_round15():
+    after a number counted as round 15 counted it; a number glued to letters read as heard."""
+    with (
+        mock.patch.object(hearing, "owed_doubt", lambda text, owed, named: None),
+        comma_as_round15(),
+        glued_as_round15(),
+    ):
         yield
 
 
@@ -58,6 +70,12 @@ def before_round16(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_comma(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with comma_as_round15():
+        yield hyp
+
+
+@contextmanager
+def before_glued(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with glued_as_round15():
         yield hyp
 
 
@@ -77,8 +95,16 @@ COMMA = Pairs(
     detail=lambda which, held_out: not held_out,
 )
 
+GLUED = Pairs(
+    out=HERE / "results" / "voice_round16_glued.json",
+    before=before_glued,
+    fired=lambda before, after: before[2] != after[2],
+    changed="glued changed",
+    detail=lambda which, held_out: not held_out,
+)
+
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    only_comma = "--only-comma" in argv
-    argv = [a for a in argv if a != "--only-comma"]
-    raise SystemExit(main(COMMA if only_comma else PAIRS, __doc__ or "", argv))
+    pairs = COMMA if "--only-comma" in argv else GLUED if "--only-glued" in argv else PAIRS
+    argv = [a for a in argv if a not in ("--only-comma", "--only-glued")]
+    raise SystemExit(main(pairs, __doc__ or "", argv))

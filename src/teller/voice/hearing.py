@@ -106,6 +106,7 @@ from teller.voice.hearing_keys import RULE as RULE_KEY
 from teller.voice.hearing_keys import Keys, name_keys, same_key
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import (
+    GLUED,
     amounts,
     disputed,
     glued_two,
@@ -113,6 +114,7 @@ from teller.voice.hearing_numbers import (
     malformed,
     second_look,
     split_forty,
+    unglued,
 )
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
@@ -339,8 +341,10 @@ def hear(
     if onset is not None:  # "And 12,400 yen to Suzuki Ichiro.": the verb lost at the onset (hearing_onset)
         text, (onset_heard, onset_put) = onset
         changes.append(Heard(RULE_ONSET, onset_heard, onset_put))
-    others = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in others]
-    looked = [plain(o, accounts, lambda t: _names_someone(t, ear)) for o in looked]
+    text, glued = unglued(text)  # "IDY80 bucks" → "IDY 80 bucks" (round 16)
+    changes.extend(Heard(GLUED, heard_glued, put) for heard_glued, put in glued)
+    others = [unglued(plain(o, accounts, lambda t: _names_someone(t, ear)))[0] for o in others]
+    looked = [unglued(plain(o, accounts, lambda t: _names_someone(t, ear)))[0] for o in looked]
     pieces = joined(text)
     if pieces is not None:
         heard_pieces, whole, text, at = pieces

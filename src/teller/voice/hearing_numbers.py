@@ -58,6 +58,11 @@ _FOR_UNITS = re.compile(
     r"(?P<amount>\$[1-9](?![\d,.]*\d)|[1-9]\s+dollars?\b)",
     re.I,
 )
+# a number heard glued to the letters before it (round 16): digits before a currency word ("IDY80 bucks"),
+# a tens word ending a word that is no English word ("Latwenty Five")
+_GLUED_DIGITS = re.compile(r"\b([A-Za-z]+)(\d[\d,]*(?:\.\d+)?)(?=\s*(?:bucks|dollars?|yen)\b)", re.I)
+_GLUED_TENS = re.compile(r"\b([A-Za-z]{2,}?)(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b", re.I)
+GLUED = "hear:glued"
 _CURRENCY = re.compile(r"[$¥€£円]|\b(?:yen|dollars?|euros?|pounds?|bucks)\b", re.I)
 _SIGN_AND_WORD = re.compile(r"[$¥€£](?=[\d,.]+ ?(?:(?:yen|dollars?|euros?|pounds?)\b|円))")
 _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
@@ -233,6 +238,26 @@ def split_forty(text: str) -> Doubt | None:
         return None
     forty = f"${40 + int(units.major)}"
     return Doubt(written_in(text, units, [forty]), (units.surface, forty), units.start)
+
+
+def unglued(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with a number the recognizer glued to the letters before it written apart, and each (heard,
+    written) pair: "Pay Xfion IDY80 bucks" → "… IDY 80 bucks" (the amount was read as none, and the bill
+    proposed in full), "Pay Chris Mack, Latwenty Five" → "… La twenty Five" (read as $5). The digits and
+    words are the recognizer's own; only the space between them is put back. An English word that ends
+    in a tens word ("plenty" is none, but any word Whisper writes in lower case) is left alone (round 16)."""
+    from teller.voice.hearing_place import common_words
+
+    changes: list[tuple[str, str]] = []
+
+    def apart(m: re.Match[str]) -> str:
+        if m.group(0).lower() in common_words():
+            return m.group(0)
+        put = f"{m.group(1)} {m.group(2)}"
+        changes.append((m.group(0), put))
+        return put
+
+    return _GLUED_TENS.sub(apart, _GLUED_DIGITS.sub(apart, text)), changes
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
