@@ -1,6 +1,7 @@
-"""Issue 9, round 26 (second part, phrasings written before the code): a day named only as "after" a season
-or a holiday is no day Teller can pay on; it is asked, never dropped (お盆明けに… confirmed a transfer now) and
-never read as the holiday itself ("after christmas" was paid on the 25th)."""
+"""Issue 9, round 26 (second part, phrasings written before the code): a day named only as "after" a season,
+a holiday or a date is no day Teller can pay on; it is asked, never dropped (お盆明けに… confirmed a transfer
+now) and never read as that day itself ("after christmas" was paid on the 25th); "before" a day is a deadline
+that paying now meets; a part of a month or a week (the start of december, mid december) is asked."""
 
 from __future__ import annotations
 
@@ -32,11 +33,12 @@ def test_a_season_ended_is_asked_not_dropped(runner: Any, text: str) -> None:
     [
         "after christmas send maria 50",
         "send maria 50 after thanksgiving",
-        "pay con ed before christmas",
+        "send david 15 after the 1st",
+        "pay verizon after friday",
         "send david 20 sometime after new year's day",
     ],
 )
-def test_after_or_before_a_holiday_is_no_day_of_its_own(runner: Any, text: str) -> None:
+def test_after_a_day_is_no_day_of_its_own(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert not acts(result), (result.action.value, result.entities.execute_on)
 
@@ -55,3 +57,32 @@ def test_days_counted_from_a_holiday_still_resolve(runner: Any, text: str, custo
     result = run(runner, text, customer)
     assert result.action.value == "confirm", result.reason
     assert str(result.entities.execute_on) == day, result.entities.execute_on
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("pay con ed before christmas", "c_002"),
+        ("get Catherine $60 before the 25th", "c_002"),
+        ("send david 20 before friday", "c_002"),
+        ("pay the water bill before december 5", "c_002"),
+    ],
+)
+def test_before_a_day_is_paid_now(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.entities.execute_on) == ("confirm", None), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pay the water bill at the start of december",
+        "send david 30 mid december",
+        "send maria 25 toward the end of next week",
+        "pay con ed in the new year",
+        "send maria 20 early next month",
+    ],
+)
+def test_a_part_of_a_month_or_week_is_asked(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.action.value, result.entities.execute_on)
