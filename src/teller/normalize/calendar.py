@@ -390,7 +390,10 @@ def names_a_due_date(surface: str) -> bool:
 _DATE_LIKE = re.compile(
     rf"{_B}(?:pay ?day|birthday|anniversary|bonus day|the weekend after|end of the (?:week|year|quarter)|"
     rf"beginning of (?:the |next )?(?:month|week|year)|(?:early|mid|late)[- ](?:next )?(?:month|week)|"
-    rf"next (?:month|year|quarter)|this (?:month|year)|holidays|someday|sometime|later|"
+    rf"next (?:month|year|quarter)|this (?:month|year)|holidays|someday|sometime|later|(?:in )?the new year|"
+    # a part of a month: "at the start of december", "mid december", "early january"
+    rf"(?:(?:the )?(?:start|beginning|middle|first half|second half) of |(?:early|mid|late)[- ]?)(?:the month of )?"
+    rf"(?:january|february|march|april|may|june|july|august|september|october|november|december){_E}|"
     rf"the \d+(?:st|nd|rd|th)|"
     rf"the (?:twenty|thirty|forty|fifty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
     rf"(?:the )?day (?:after|before) (?:my|his|her|the|our) \w+|"
@@ -409,6 +412,8 @@ _DATE_LIKE = re.compile(
     rf"{_B}(?:on|by|for) (?:the |its |it's |their )?{_DUE_EN}{_E}|"
     rf"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?{_DUE_JA}(?:の日)?(?=に)|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で|"
+    # a season or an event ended: お盆明け, GW明け, 正月明け, 出張明け (連休明け and 週明け are days, above)
+    r"[^\s、。,!?！？にでをはがの]{1,10}?明け(?=に|で|から|ごろ|頃|まで|[、。,\s]|$)|"
     # a span of days, not a day: 今週中に, 今月中, 年内
     r"(?:今週|来週|今月|来月|今年)中|年内|月内|週内"
 )

@@ -212,6 +212,11 @@ def _weekday(m: re.Match[str], today: date) -> date | None:
     return _upcoming(today, weekday)
 
 
+def _no_day(m: re.Match[str], today: date) -> date | None:
+    """A span of days said as one ("the end of next week"): no day, so it is asked about."""
+    return None
+
+
 def _next_week(m: re.Match[str], today: date) -> date | None:
     return _week_day(today, 1, 0)
 
@@ -338,6 +343,13 @@ _EN_RULES = (
         _weekday, "weekday", tuple(_WEEKDAY_SHORT),
     ),
     DateRule(re.compile(rf"{_B}next week{_E}"), _next_week, "next_week", ("next week",)),
+    # a part of a week ("toward the end of next week", "early this week"): which day is asked
+    DateRule(
+        re.compile(
+            rf"{_B}(?:(?:the )?(?:start|beginning|middle|end) of |(?:early|mid|late)[- ]?)(?:next|this|the) week{_E}"
+        ),
+        _no_day, "part_of_week", ("week",),
+    ),
     DateRule(
         re.compile(rf"{_B}(?:on )?(?P<m>{_MONTH}) (?P<d>(?:the )?{_DAY_NUM}){_YEAR}{_E}"),
         _en_month_day, "month_day", _MONTH_NEEDS,
@@ -439,6 +451,11 @@ _DAY_AROUND_JA = re.compile(
 _JA_BEFORE = ("前日", "前の日", "前営業日", "前の営業日", "前")
 
 
+# A day said with "after" or "before" and no count ("after christmas", "before the 25th"): after it is
+# some day unsaid; before it is a deadline.
+_AROUND_A_DAY = re.compile(r"(?<![a-z])(?P<dir>after|before) (?:the )?(?:on )?$")
+
+
 def _step(value: date, days: int, step: int, business: bool, country: str | None) -> date:
     """`days` days (business days if `business`) from `value`, forward if `step` is 1, back if -1."""
     day = value
@@ -510,8 +527,20 @@ def scan_dates(
             value = rule.handler(m, today)
         except OverflowError:
             value = None  # beyond the calendar's ends (date.max + 1 day, "in 10**20 days")
+        around = _AROUND_A_DAY.search(text, 0, start)
         if value is not None:
+            said_at = start
             start, end, value = _day_around(text, start, end, value, country)
+            if around is not None and start == said_at:
+                claimed.append((around.start(), end))
+                said = text[around.start() : end]
+                if around["dir"] == "after" or value <= today:
+                    # "after christmas", "after the 1st": some day after it, not the day itself
+                    unresolved.append(Extraction(around.start(), end, said, said, "unparsed_date"))
+                else:
+                    # "before the 25th", "before christmas": a deadline that paying today meets
+                    taken.append(Extraction(around.start(), end, said, today, "before_deadline"))
+                continue
             # "wednesday" in "the wednesday before xmas" is no date of its own, found first or after
             claimed.append((start, end))
             taken = [t for t in taken if not (start <= t.start and t.end <= end)]
