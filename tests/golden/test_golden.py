@@ -527,8 +527,8 @@ def test_blind_round_35_development_part_scores_at_its_reached_floor(tmp_path: P
 def test_blind_round_36_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 36's development part (60, written blind: customers who talk around the request): 41/60
     (1 acting wrongly: "Lock it" with no card said) at its first run, 51/60 after round 25, 56/60 after round
-    26 (left, none acting: a double negative in English, "I didn't say to lock it … unlock it", 同じのをもう一回,
-    "…owe her 30 from the concert"). Its 140 held-out cases are never opened here."""
+    26 (left, none acting: a double negative in English, "I didn't say to lock it … unlock it",
+    同じのをもう一回, "…owe her 30 from the concert"). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round36.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout

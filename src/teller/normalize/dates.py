@@ -346,7 +346,8 @@ _EN_RULES = (
     # a part of a week ("toward the end of next week", "early this week"): which day is asked
     DateRule(
         re.compile(
-            rf"{_B}(?:(?:the )?(?:start|beginning|middle|end) of |(?:early|mid|late)[- ]?)(?:next|this|the) week{_E}"
+            rf"{_B}(?:(?:the )?(?:start|beginning|middle|end) of |(?:early|mid|late)[- ]?)"
+            rf"(?:next|this|the) week{_E}"
         ),
         _no_day, "part_of_week", ("week",),
     ),
