@@ -87,3 +87,41 @@ def test_before_a_day_is_paid_now(runner: Any, text: str, customer: str) -> None
 def test_a_part_of_a_month_or_week_is_asked(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert not acts(result), (result.action.value, result.entities.execute_on)
+
+
+# Amounts, probed with our own phrasings while blind round 40 (amounts) was being written.
+
+
+@pytest.mark.parametrize(
+    "text", ["send maria 1.250 dollars", "send david $2.500 tomorrow", "pay con ed 1.425"]
+)
+def test_a_dot_before_three_digits_may_group_thousands_so_it_is_asked(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.action.value, result.entities.amount_minor)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"), [("send maria 12.50 dollars", 1250), ("send david $1.5k", 150000)]
+)
+def test_cents_and_thousands_said_plainly_still_act(runner: Any, text: str, amount: int) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, result.entities.amount_minor) == ("confirm", amount), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send maria a quarter of my balance",
+        "send maria half my balance",
+        "transfer 10% of my savings balance to david",
+    ],
+)
+def test_a_share_of_the_balance_sent_is_a_transfer_whose_amount_is_asked(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.intent.value == "transfer_money", (result.intent.value, result.action.value)
+    assert not acts(result), (result.action.value, result.entities.amount_minor)
+
+
+def test_half_an_odd_bill_is_proposed_to_the_cent_not_refused(runner: Any) -> None:
+    result = run(runner, "pay half the con ed bill", "c_002")  # $142.37 due
+    assert (result.action.value, result.entities.amount_minor) == ("confirm", 7119), result.reason
