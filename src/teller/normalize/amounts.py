@@ -94,6 +94,10 @@ class _Tok:
     gap: str  # what separates it from the token before: "", " ", "-", "," or ", "
 
 
+# A dot before exactly three digits, with no comma: a decimal, or thousands grouped with a dot.
+_DOT_GROUPED = re.compile(r"[1-9][0-9]{0,2}\.[0-9]{3}")
+
+
 def _tok_at(text: str, pos: int) -> _Tok | None:
     m = _NEXT.match(text, pos)
     return None if m is None else _Tok(m["tok"], m.start("tok"), m.end(), m["gap"] or "")
@@ -118,6 +122,8 @@ def _read_number(text: str, first: _Tok) -> tuple[Decimal, int, str] | None:
             return None
         machine.feed_literal(parse_literal(first.text))
         rule = "digits_grouped" if "," in first.text else "digits"
+        if _DOT_GROUPED.fullmatch(first.text):
+            rule = "digits_dot_ambiguous"  # "1.250": 1.25, or 1,250 written as much of Europe writes it
     elif first.text in _STARTERS and machine.feed(first.text):
         rule = "en_words"
     else:

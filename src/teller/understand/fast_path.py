@@ -159,6 +159,14 @@ class FastPath:
             # "小林陽子さんへ1.5万円送金お願いします、旅行代の精算です": a cost settled with a person named
             # and no biller is a transfer to them, whichever rule matched first
             hits = sorted(hits, key=lambda h: h.intent is not Intent.TRANSFER_MONEY)
+        if (
+            hits
+            and hits[0].intent is Intent.BALANCE_INQUIRY
+            and _SHARE_OF_BALANCE.search(folded)
+            and any(h.intent is Intent.TRANSFER_MONEY for h in hits)
+        ):
+            # "send maria half my balance": the balance is how much is sent, not what is read
+            hits = sorted(hits, key=lambda h: h.intent is not Intent.TRANSFER_MONEY)
         if hits and hits[0].intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
             # "pay the water bill and then show me my balance", 電気代を払って、そのあと残高も教えて: two
             # requests; the one that changes something leads (it is confirmed or asked about), the read
@@ -457,6 +465,11 @@ def _payee_addressed(folded: str, payees: NameMatch) -> bool:
     )
 
 
+# "half my balance", "a quarter of my balance", "10% of my savings balance": a share of it, as an amount
+_SHARE_OF_BALANCE = re.compile(
+    r"\b(?:half|a (?:quarter|third|fourth|fifth|tenth)|(?:one|two|three) (?:quarters?|thirds?)|"
+    r"\d+ ?(?:%|percent)|part|some|most|all|the rest|whatever is left)(?: of)? (?:my |the )?(?:[\w-]+ )?balance\b"
+)
 # "send it to him", "give her the money": money sent to someone said only as a pronoun (who is asked)
 _TO_A_PRONOUN = re.compile(
     r"^(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)[,]?\s+)*"

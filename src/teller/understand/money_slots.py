@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from teller.domain.bank import CustomerSnapshot
 from teller.domain.money import exponent
@@ -161,7 +161,8 @@ def bill_slots(
             trace.append(TraceItem("understand", AMOUNT_DUE_READING, amount.surface, f"{major} {currency}"))
     if amount is None and biller is not None and _HALF.search(turn.folded):
         # "ガス代の半額", "half of the gas bill": half of what is due, in the biller's currency.
-        major = str(Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency)) / 2)
+        due = Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency))
+        major = str((due / 2).quantize(Decimal(1).scaleb(-exponent(biller.currency)), rounding=ROUND_HALF_UP))
         currency = biller.currency
         trace.append(TraceItem("understand", "half_of_bill", turn.folded, f"{major} {currency}"))
     slots = Slots(
