@@ -468,7 +468,8 @@ def _payee_addressed(folded: str, payees: NameMatch) -> bool:
 # "half my balance", "a quarter of my balance", "10% of my savings balance": a share of it, as an amount
 _SHARE_OF_BALANCE = re.compile(
     r"\b(?:half|a (?:quarter|third|fourth|fifth|tenth)|(?:one|two|three) (?:quarters?|thirds?)|"
-    r"\d+ ?(?:%|percent)|part|some|most|all|the rest|whatever is left)(?: of)? (?:my |the )?(?:[\w-]+ )?balance\b"
+    r"\d+ ?(?:%|percent)|part|some|most|all|the rest|whatever is left)(?: of)? "
+    r"(?:my |the )?(?:[\w-]+ )?balance\b"
 )
 # "send it to him", "give her the money": money sent to someone said only as a pronoun (who is asked)
 _TO_A_PRONOUN = re.compile(
