@@ -205,3 +205,19 @@ def test_a_share_of_the_balance_sent_to_a_payee_of_common_words_is_a_transfer(ru
         datetime.fromisoformat("2026-11-21T09:00:00+00:00"),
     )
     assert result.intent.value == "transfer_money", (result.intent.value, result.action.value)
+
+
+# Written after the fix above showed them: a fraction is no amount of its own (ドコモの請求の4分の1
+# proposed ¥1 on main), and a fraction of an amount said is that share, or the whole amount is not proposed.
+@pytest.mark.parametrize(
+    ("text", "amount"), [("3万円の3分の1を伊藤さんに送って", 10000), ("伊藤さんに3万円の4分の1送って", 7500)]
+)
+def test_a_fraction_of_an_amount_said_is_that_share(runner: Any, text: str, amount: int) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, result.entities.amount_minor) == ("confirm", amount), result.reason
+
+
+@pytest.mark.parametrize("text", ["伊藤さんに3分の1送って", "伊藤さんに1万円、3分の2くらい送って"])
+def test_a_fraction_of_nothing_said_is_not_an_amount(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert not acts(result), (result.action.value, result.entities.amount_minor)

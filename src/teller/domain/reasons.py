@@ -37,6 +37,9 @@ class Reason(StrEnum):
     UNPARSED_DATE = "unparsed_date"  # a date-like phrase that resolves to no date
     AMBIGUOUS_AMOUNT = "ambiguous_amount"  # "two fifty": 2.50 or 250
     VAGUE_AMOUNT = "vague_amount"  # "two hundred or so", 一万円ちょっと: a guess, not an amount to pay
+    MORE_THAN_DUE = (
+        "more_than_due"  # a bill paid more than is due on it ("pay con ed 500", ¥20,000 of ¥6,380)
+    )
     UNKNOWN_CARD = "unknown_card"  # a brand or type of card the customer does not hold
     UNEXPLAINED_WORDS = "unexplained_words"  # a number, name, negation… nobody accounted for
     UNCLEAR_CORRECTION = "unclear_correction"  # "no wait" with nothing after it

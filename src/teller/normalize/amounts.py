@@ -53,6 +53,11 @@ CURRENCY_WORDS: dict[str, str] = {
 _JA_SUFFIXES = ("円", "ドル", "ユーロ", "ポンド")  # written right after a Japanese amount
 _PREFIXES = frozenset({"$", "¥", "€", "£", "usd", "jpy", "eur", "gbp"})
 _CENTS = frozenset({"cent", "cents", "pence"})
+_TWO_DIGITS = re.compile(r"[0-9]{2}")
+_CENTS_END = frozenset(
+    {"to", "for", "please", "pls", "now", "from", "on", "tomorrow", "today", "via", "with", "by"}
+)
+_JA_MONEY_VERBS = ("振り込", "振込", "送", "払", "支払", "入金")
 _HAS_MINOR_UNIT = frozenset({"USD", "EUR", "GBP"})
 # Words that may open a number; "a" only when "hundred"/"thousand"/"grand" follows, which the machine checks.
 _STARTERS = NUMBER_WORDS | {"a"}
@@ -156,8 +161,9 @@ def _currency_at(text: str, pos: int) -> tuple[str, int] | None:
     return (code, tok.end) if code else None
 
 
-def _cents_at(text: str, pos: int) -> tuple[Decimal, int] | None:
-    """ "and fifty cents" / "5 cents" after a currency word: (cents, end offset)."""
+def _cents_at(text: str, pos: int, *, after_word: bool = False) -> tuple[Decimal, int] | None:
+    """ "and fifty cents" / "5 cents" after a currency word: (cents, end offset); after a currency said
+    as a word, two digits alone are cents too ("5 dollars 50")."""
     tok = _tok_at(text, pos)
     if tok is not None and tok.text == "and" and tok.gap == " ":
         tok = _tok_at(text, tok.end)
@@ -167,11 +173,19 @@ def _cents_at(text: str, pos: int) -> tuple[Decimal, int] | None:
     if read is None:
         return None
     cents, end, _ = read
-    unit = _tok_at(text, end)
-    named = unit is not None and unit.text in _CENTS and unit.gap == " "
-    if unit is None or not named or cents != cents.to_integral_value() or not 0 <= cents < 100:
+    if cents != cents.to_integral_value() or not 0 <= cents < 100:
         return None
-    return cents, unit.end
+    unit = _tok_at(text, end)
+    if unit is not None and unit.text in _CENTS and unit.gap == " ":
+        return cents, unit.end
+    if (
+        after_word
+        and _TWO_DIGITS.fullmatch(tok.text)
+        and end == tok.end
+        and (unit is None or unit.text in _CENTS_END)
+    ):
+        return cents, end  # "5 dollars 50 to catherine" (not "20 dollars 30 minutes from now")
+    return None
 
 
 def _tidy(value: Decimal) -> Decimal:
@@ -245,7 +259,12 @@ def _amount_at(text: str, start: int) -> Extraction[AmountValue] | None:
         currency, end = suffix
     elif price is not None and rule != SPOKEN_DOLLARS_CENTS:
         rule += "_ambiguous"
-    cents = _cents_at(text, end) if currency in _HAS_MINOR_UNIT and price is None else None
+    said_as_word = bool(suffix) and text[end - 1 : end].isalpha() and value == value.to_integral_value()
+    cents = (
+        _cents_at(text, end, after_word=said_as_word)
+        if currency in _HAS_MINOR_UNIT and price is None
+        else None
+    )
     if cents:
         value, end = value + cents[0].scaleb(-2), cents[1]
         rule += "+cents"
@@ -421,7 +440,9 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
         rule = "ja_man_digits" if has_digits else "ja_kanji_numeral"
         if not has_digits and currency is None and after not in _JA_COUNTERS:
             # A lone kanji numeral run is a number only with magnitude structure and away from other kanji.
-            standalone = not _is_ideograph(before) and not _is_ideograph(after)
+            # (十万振り込んで, 三千送って: the money verb right after it says it is an amount)
+            to_verb = text.startswith(_JA_MONEY_VERBS, after_pos)
+            standalone = not _is_ideograph(before) and (not _is_ideograph(after) or to_verb)
             if len(body) < 2 or not _JA_MAGNITUDE.search(body) or not standalone:
                 continue
         if suffix:

@@ -2,7 +2,7 @@
 "2 concert tickets", 5歳, 3枚; never "2 times", 2回 or "50%", which say how much), times of day ("at 3am"),
 phone numbers (917-555-0143, 090-1234-5678),
 and numbers of things that are no account or card (order #5521, 注文番号4417, room 302, 302号室,
-"12 main street"). None of them is an amount, a card's last digits or an account's.
+"12 main street"), and fractions (4分の1). None of them is an amount, a card's last digits or an account's.
 
 Patterns run on folded text (`teller.normalize.text.fold`); spans index it.
 """
@@ -26,6 +26,8 @@ _COUNT_EN = re.compile(
     + _COUNTED
     + r"(?![a-z]))"
 )
+# A fraction said in Japanese (4分の1, 3分の2): a share of something, no amount of its own.
+_FRACTION_JA = re.compile(r"(?<![0-9,.])[0-9]+分の[0-9]+(?![0-9])")
 # (never 3人: money is split among people, 3人で割って; never "3時間分", the worth of them)
 _COUNT_JA = re.compile(
     r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目)(?!分)"
@@ -58,7 +60,7 @@ _LIST_LENGTH = re.compile(r"\b(?:last|latest|recent|past|previous|top|first)\s+$
 def story_number_spans(folded: str) -> list[Span]:
     """Where the numbers of the story are in `folded` (no count when the money is worked out per one)."""
     counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA)
-    spans = [m.span() for p in (_PHONE, _NUMBER_OF_THING) for m in p.finditer(folded)]
+    spans = [m.span() for p in (_PHONE, _NUMBER_OF_THING, _FRACTION_JA) for m in p.finditer(folded)]
     spans += [
         m.span() for p in counts for m in p.finditer(folded) if not _LIST_LENGTH.search(folded, 0, m.start())
     ]

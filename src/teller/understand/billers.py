@@ -42,7 +42,7 @@ _GENERIC_EN = frozenset(
 # not named.
 _KIND = re.compile(
     r"(?:cell ?phone|cell|phone|mobile|wireless|electric(?:ity)?|power|water|gas|internet|cable|broadband|"
-    r"utility|utilities|電気|ガス|携帯|スマホ|電話|水道|ネット|インターネット)(?:代|料金|料)?"
+    r"utility|utilities|電気|電力|ガス|携帯|スマホ|電話|水道|ネット|インターネット)(?:代|料金|料)?"
 )
 _MOD_EN = re.compile(r"\b(?:my|our|the|your|this|that)\s+(?P<mods>(?:[a-z0-9][\w&'.+-]*\s+){1,2})$")
 _MOD_JA = re.compile(r"(?P<mod>[a-z0-9&\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー-]+)の?$")
@@ -56,7 +56,8 @@ _GENERIC_JA = re.compile(
 
 
 def _by_kind(said: str) -> bool:
-    return all(_KIND.fullmatch(word) for word in said.split()) and bool(said.strip())
+    """Every word of `said` is a kind of bill (電力の電気代: the kind twice, no company)."""
+    return all(_KIND.fullmatch(word) for word in re.split(r"\s+|の", said) if word) and bool(said.strip())
 
 
 def _own_words(biller: Biller) -> set[str]:

@@ -569,6 +569,7 @@ _PART_OF_BILL = re.compile(
     r"最低(?:額|金額|支払額?|限)?|一部"
 )
 # How many times the money is to go: "three times", "twice", "x2", 2回, 3度, 二倍.
+_FRACTION = re.compile(r"[0-9一二三四五六七八九十]+分の[0-9一二三四五六七八九十]+")
 _MULTIPLIER = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) times\b|\b(?:twice|thrice)\b|"
     r"(?<![a-z])x ?\d+\b|\b\d+ ?x(?![a-z0-9])|"
@@ -665,6 +666,9 @@ def cover(
             if _clause(turn.folded, m.start()) == said_in
             and not any(s <= m.start() < e for s, e in explained)
         ]
+        if amount.rule != "share_of_said":
+            # "3万円の3分の1を…": a fraction no share was read from; the whole amount is not proposed
+            found += [Unexplained(*m.span(), m.group(), "number") for m in _FRACTION.finditer(turn.folded)]
     ambiguous = (
         u.intent in _MONEY
         and amount is not None

@@ -58,7 +58,7 @@ _SHARE = re.compile(
     r"\b(?P<verb>send|pay|give|transfer|wire|venmo|zelle)\s+(?:[a-z'-]+\s+){0,3}?"
     r"(?P<en>half|a third|one third|a quarter|one quarter)(?![a-z])"
     r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
-    r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)(?:を|だけ)?(?=送|振り?込|払|返)"
+    r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)(?:を|だけ)?(?=[^、。,.!?]*?(?:送|振り?込|払|返))"
 )
 _SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
            "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip

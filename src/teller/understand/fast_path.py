@@ -203,6 +203,8 @@ class FastPath:
                 evidence = has_amount or has_payee or has_biller or any(w in folded for w in _MONEY_WORDS)
                 # "cover emma for dinner": the slang rule took a person and what money covers
                 evidence = evidence or hit.rule == rules.SLANG_RULE
+                # "send half my balance to only payee": the balance is the amount sent
+                evidence = evidence or bool(_SHARE_OF_BALANCE.search(folded))
                 if not evidence and not _addressed_to_someone(turn):
                     continue
                 if has_biller and not has_payee:

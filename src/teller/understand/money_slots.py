@@ -6,9 +6,11 @@ import re
 from dataclasses import replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
-from teller.domain.bank import CustomerSnapshot
+from teller.domain.bank import Biller, CustomerSnapshot
 from teller.domain.money import exponent
+from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
 from teller.names.tables import SHORT_VOWEL_RULE
@@ -26,7 +28,17 @@ _FROM = rf"{_SOURCE_WORD}(?P<src>.+?)(?=\bto\b|{_SOURCE_WORD}|$)"
 _FROM_JA = r"(?P<src>[^\s、,。]*?(?:口座|預金)[^\s、,。]*?)(?:から|を使って|で(?!は|も))"
 _NOT_THIS_ONE = re.compile(r"\b(?:instead of|rather than|and not|not)\b.*$")
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
-_HALF = re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what)")
+# A share of a bill, said with no amount: "half of the gas bill", "a quarter of the bill", 水道代の半分
+_SHARES = (
+    (re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what|it\b)"), Fraction(1, 2)),
+    (re.compile(r"\b(?:a|one) quarter (?:of )?(?:the |my |what|it\b)|4分の1|四分の一"), Fraction(1, 4)),
+    (re.compile(r"\b(?:a|one) third (?:of )?(?:the |my |what|it\b)|3分の1|三分の一"), Fraction(1, 3)),
+)
+
+
+def _share_of_bill(folded: str) -> Fraction | None:
+    found = [share for pattern, share in _SHARES if pattern.search(folded)]
+    return found[0] if len(found) == 1 else None
 
 
 def _several_named(payees: NameMatch) -> bool:
@@ -130,6 +142,13 @@ def transfer_slots(
     return replace(base, slots=slots, trace=tuple(trace))
 
 
+def _more_than_due(major: str | None, currency: str | None, biller: Biller) -> bool:
+    """The amount said is more than is due on the biller's bill, in its currency."""
+    if major is None or currency != biller.currency:
+        return False
+    return Decimal(major).scaleb(exponent(currency)) > biller.outstanding_minor
+
+
 AMOUNT_DUE_READING = "amount_due_reading"  # a spoken price read as the bill's amount due
 
 
@@ -159,12 +178,14 @@ def bill_slots(
         if amount.value.major.scaleb(-2) == due and currency == biller.currency:
             major = str(due)
             trace.append(TraceItem("understand", AMOUNT_DUE_READING, amount.surface, f"{major} {currency}"))
-    if amount is None and biller is not None and _HALF.search(turn.folded):
-        # "ガス代の半額", "half of the gas bill": half of what is due, in the biller's currency.
+    share = _share_of_bill(turn.folded) if amount is None and biller is not None else None
+    if share is not None and biller is not None:
+        # "ガス代の半額", "a quarter of the verizon bill": that share of what is due, to the minor unit
         due = Decimal(biller.outstanding_minor).scaleb(-exponent(biller.currency))
-        major = str((due / 2).quantize(Decimal(1).scaleb(-exponent(biller.currency)), rounding=ROUND_HALF_UP))
+        unit = Decimal(1).scaleb(-exponent(biller.currency))
+        major = str((due * share.numerator / share.denominator).quantize(unit, rounding=ROUND_HALF_UP))
         currency = biller.currency
-        trace.append(TraceItem("understand", "half_of_bill", turn.folded, f"{major} {currency}"))
+        trace.append(TraceItem("understand", "share_of_bill", turn.folded, f"{major} {currency}"))
     slots = Slots(
         amount_major=major,
         currency=currency,
@@ -176,6 +197,12 @@ def bill_slots(
     if billers.status == "clarify":
         return replace(
             base, slots=slots, candidates=billers.candidates, ambiguous_slot="biller_id", trace=tuple(trace)
+        )
+    if biller is not None and amount is not None and _more_than_due(major, currency, biller):
+        # "pay con ed 500 dollars" with $142.37 due, ガス代を2万円: more than the bill is asked about
+        trace.append(TraceItem("understand", "more_than_due", amount.surface, str(biller.outstanding_minor)))
+        return replace(
+            base, slots=slots, trace=tuple(trace), hold=Reason.MORE_THAN_DUE, hold_missing=("amount_minor",)
         )
     if billers.status == "none" and (utilities := utility_billers(turn.folded, snapshot)):
         # "pay the utility bill": which of the utilities is asked
