@@ -143,10 +143,11 @@ def transfer_slots(
 
 
 def _more_than_due(major: str | None, currency: str | None, biller: Biller) -> bool:
-    """The amount said is more than is due on the biller's bill, in its currency."""
-    if major is None or currency != biller.currency:
+    """The amount said is more than half again what is due on the biller's bill, in its currency (a bill
+    rounded up, $80 of $79.99 or ¥7,000 of ¥6,380, is paid as said; ¥20,000 of ¥6,380 is asked about)."""
+    if major is None or currency != biller.currency or biller.outstanding_minor <= 0:
         return False
-    return Decimal(major).scaleb(exponent(currency)) > biller.outstanding_minor
+    return Decimal(major).scaleb(exponent(currency)) * 2 > biller.outstanding_minor * 3
 
 
 AMOUNT_DUE_READING = "amount_due_reading"  # a spoken price read as the bill's amount due
