@@ -185,7 +185,7 @@ def test_paying_a_bill_more_than_is_due_asks(runner: Any, text: str, customer: s
         ("pay the verizon bill, make it an even 90", 9000),
     ],
 )
-def test_paying_a_bill_up_to_what_is_due_or_rounded_up_still_acts(runner: Any, text: str, amount: int) -> None:
+def test_a_bill_paid_up_to_what_is_due_or_rounded_up_acts(runner: Any, text: str, amount: int) -> None:
     result = run(runner, text, "c_002")
     assert (result.action.value, result.entities.amount_minor) == ("confirm", amount), result.reason
 
