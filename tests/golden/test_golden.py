@@ -565,3 +565,25 @@ def test_blind_round_39_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round39.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_40_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 40's development part (60, written blind: amounts in every form): 49/60 (5 acting
+    wrongly: a quarter of a bill paid whole, overpaying a bill, a share of the balance read as the balance)
+    at its first run, 56/60 after round 26 (left, all asked: the whole of an account, "twelve fifty for
+    lunch", half the balance of c_003). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round40.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_41_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 41's development part (60, written blind: what the customer's own data cannot satisfy):
+    57/60 (1 acting wrongly: 関西電力の電気代 paid 東京電力) at its first run, 58/60 after round 26 (left:
+    a husband's card named as the customer's own while asked, "pay Verizon" for c_003 as a transfer). Its
+    140 held-out cases are never opened here."""
+    cases = HERE / "blind_round41.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
