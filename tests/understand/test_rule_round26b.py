@@ -227,3 +227,11 @@ def test_a_fraction_of_an_amount_said_is_that_share(runner: Any, text: str, amou
 def test_a_fraction_of_nothing_said_is_not_an_amount(runner: Any, text: str) -> None:
     result = run(runner, text, "c_001")
     assert not acts(result), (result.action.value, result.entities.amount_minor)
+
+
+@pytest.mark.parametrize(
+    "text", ["佐藤健太さんに1万円以内で送って", "高橋さんに5000円までで振り込んで", "伊藤さんに3千円以内"]
+)
+def test_an_amount_said_as_a_ceiling_in_japanese_is_vague(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert not acts(result), (result.action.value, result.entities.amount_minor)
