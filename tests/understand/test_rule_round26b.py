@@ -235,3 +235,20 @@ def test_a_fraction_of_nothing_said_is_not_an_amount(runner: Any, text: str) -> 
 def test_an_amount_said_as_a_ceiling_in_japanese_is_vague(runner: Any, text: str) -> None:
     result = run(runner, text, "c_001")
     assert not acts(result), (result.action.value, result.entities.amount_minor)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what's the balance of account 9999", "balance of account #9999", "how much is in account number 0001"],
+)
+def test_an_account_by_digits_none_of_theirs_is_not_read_as_theirs(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.action.value, result.entities.account_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "account"), [("what's in account 5567", "a_102"), ("balance of account 0042", "a_101")]
+)
+def test_an_account_by_its_own_digits_is_read(runner: Any, text: str, account: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.action.value, result.entities.account_id) == ("execute", account), result.reason
