@@ -96,9 +96,11 @@ _CARD_BALANCE_EN = re.compile(
     rf"(?P<mods>{_MOD}{{1,2}}?)card\b|\b(?:my|our|the)\s+(?P<mods2>{_MOD}{{1,2}}?)card(?:'s)?\s+balance\b"
 )
 _SOURCE_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント|預金)から")
-# "my account ending in 7777", "the acct that ends with 123": an account by digits that may be none of theirs
+# "my account ending in 7777", "the acct that ends with 123", "account 9999", "account #9999": an account by
+# digits that may be none of theirs
 _ENDING_EN = re.compile(
-    r"\b(?:accounts?|acct)\s+(?:that\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>[0-9]{3,4})\b"
+    r"\b(?:accounts?|acct)\s+(?:(?:that\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?|"
+    r"(?:number\s+|no\.?\s*|num\s+|#\s*)?)(?P<digits>[0-9]{3,4})\b"
 )
 # Several accounts at once (全部の口座, 両方の口座): a payment comes from one, which is asked.
 _SEVERAL_JA = re.compile(r"全|両|各|すべて|ぜんぶ|りょうほう|複数")
