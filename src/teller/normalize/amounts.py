@@ -531,7 +531,8 @@ _VAGUE_BEFORE = re.compile(
 _VAGUE_AFTER = re.compile(
     r"^(?: ?-? ?(?:ish|or so|or thereabouts|give or take|and change|(?:and )?something|odd|or more|"
     r"or less|at most|tops|max(?:imum)?|or (?:a bit|a little) (?:more|less))(?![a-z])|"
-    r" ?(?:くらい|ぐらい|位|程度|前後|ほど|程|とちょっと|ちょっと|ちょい|強|弱|余り|あまり|以上|以下|未満|以内|まで(?!に)|"
+    r" ?(?:くらい|ぐらい|位|程度|前後|ほど|程|とちょっと|ちょっと|ちょい|強|弱|余り|あまり|以上|以下|未満|"
+    r"以内|まで(?!に)|"
     r"そこそこ|ばかり)| ?[~〜-] ?[0-9一二三四五六七八九])"
 )
 
