@@ -60,8 +60,9 @@ _SHARE = re.compile(
     r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
     r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)(?:を|だけ)?(?=[^、。,.!?]*?(?:送|振り?込|払|返))"
 )
-_SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
-           "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
+# The words for a share of something, and how many such shares make it whole (a bill's, in `money_slots`).
+SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
+          "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
 
 
 def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span] | None:
@@ -77,7 +78,7 @@ def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span]
     if len(said) != 1 or len(before) != 1 or before[0].value.currency is None:
         return None
     told = before[0]
-    value = told.value.major / _SHARES[word]
+    value = told.value.major / SHARES[word]
     minor = Decimal(1) if told.value.currency == "JPY" else Decimal("0.01")  # no share below a minor unit
     if value != value.quantize(minor):
         return None

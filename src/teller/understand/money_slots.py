@@ -17,7 +17,7 @@ from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.billers import utility_billers
-from teller.understand.evidence import Evidence
+from teller.understand.evidence import SHARES, Evidence
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
 
@@ -29,16 +29,16 @@ _FROM_JA = r"(?P<src>[^\s、,。]*?(?:口座|預金)[^\s、,。]*?)(?:から|を
 _NOT_THIS_ONE = re.compile(r"\b(?:instead of|rather than|and not|not)\b.*$")
 _WHOLE_PHRASE = 97.0  # an exact or romaji-variant match of the whole recipient phrase
 # A share of a bill, said with no amount: "half of the gas bill", "a quarter of the bill", 水道代の半分
-_SHARES = (
-    (re.compile(r"半額|半分|\bhalf (?:of )?(?:the |my |what|it\b)"), Fraction(1, 2)),
-    (re.compile(r"\b(?:a|one) quarter (?:of )?(?:the |my |what|it\b)|4分の1|四分の一"), Fraction(1, 4)),
-    (re.compile(r"\b(?:a|one) third (?:of )?(?:the |my |what|it\b)|3分の1|三分の一"), Fraction(1, 3)),
+_SHARE_OF_BILL = re.compile(
+    r"\b(?P<en>half|(?:a|one) (?:quarter|third))(?: of)? (?:the |my |what|it\b)|"
+    r"(?P<ja>" + "|".join(w for w in SHARES if not w.isascii()) + ")"
 )
 
 
 def _share_of_bill(folded: str) -> Fraction | None:
-    found = [share for pattern, share in _SHARES if pattern.search(folded)]
-    return found[0] if len(found) == 1 else None
+    """The one share of the bill said (several different ones: none)."""
+    found = {SHARES[m["en"] or m["ja"]] for m in _SHARE_OF_BILL.finditer(folded)}
+    return Fraction(1, found.pop()) if len(found) == 1 else None
 
 
 def _several_named(payees: NameMatch) -> bool:
