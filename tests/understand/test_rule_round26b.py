@@ -252,3 +252,28 @@ def test_an_account_by_digits_none_of_theirs_is_not_read_as_theirs(runner: Any, 
 def test_an_account_by_its_own_digits_is_read(runner: Any, text: str, account: str) -> None:
     result = run(runner, text, "c_002")
     assert (result.action.value, result.entities.account_id) == ("execute", account), result.reason
+
+
+# Probed with our own phrasings of blind round 39's theme (asking about vs asking for).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can my wife lock my card",
+        "could my son pay the con ed bill for me",
+        "could my wife send maria 50 from my account",
+        "can my daughter see my balance",
+        "is my husband able to unlock my card",
+        "can my accountant check my transactions",
+    ],
+)
+def test_whether_someone_else_can_do_it_is_a_question(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.intent.value, result.action.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"), [("can you lock my card", "card_lock"), ("could you send maria 50", "transfer_money")]
+)
+def test_asked_of_teller_it_is_still_a_request(runner: Any, text: str, intent: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.intent.value == intent and acts(result), (result.intent.value, result.action.value)
