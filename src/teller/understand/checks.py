@@ -66,6 +66,8 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
+    if intent in COMMAND_INTENTS and intent is not Intent.HUMAN_HANDOFF and forms.asks_if_another_can(folded):
+        return Intent.QNA, 0.85, f"{rule}+another_can"  # "can my wife lock my card": a question, not an order
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
         return Intent.QNA, 0.8, f"{rule}+about_bank"  # "what are your opening hours"
     if intent is Intent.OUT_OF_SCOPE and _about_bank_service(folded):

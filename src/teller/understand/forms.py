@@ -318,6 +318,26 @@ _PERMISSION_AMOUNT = _rx(
 )
 
 
+# Whether another person may do it: "can my wife lock my card", "could my son pay the con ed bill for me", "is my
+# husband able to unlock my card". Asked of Teller ("can you…") it is a request; of the customer ("can I…")
+# `asks_permission` decides.
+_ANOTHER_CAN = _rx(
+    rf"{_LEAD}(?:can|could|may|will|would|is|are)\s+(?:my|our)\s+(?:[\w'-]+\s+)?"
+    r"(?:wife|husband|partner|spouse|son|daughter|kids?|children|child|mom|mum|mother|dad|father|parents?|"
+    r"brother|sister|sibling|friend|roommate|boyfriend|girlfriend|fianc[eé]e?|assistant|accountant|"
+    r"caregiver|carer|grandma|grandpa|grandmother|grandfather|family(?: members?)?|employees?|boss|lawyer)"
+    r"\s+(?:be able to\s+|able to\s+)?(?:lock|unlock|freeze|unfreeze|send|pay|transfer|wire|move|see|check|"
+    r"view|access|use|read|look at|cancel|block)\b|"
+    rf"{_LEAD}(?:can|could|may)\s+(?:someone|somebody|anyone|anybody)(?: else)?\s+(?:lock|unlock|freeze|"
+    r"send|pay|transfer|see|check|view|access|use|cancel)\b"
+)
+
+
+def asks_if_another_can(folded: str) -> bool:
+    """ "can my wife lock my card": whether someone else may do it, a question about the bank's rules."""
+    return bool(_ANOTHER_CAN.search(folded))
+
+
 def asks_permission(folded: str, *, amount_said: bool = False) -> bool:
     """ "can I send $50 to David Lee", "is it possible to transfer $200 to maria" (with the amount
     said): a question in form, a request when it names everything."""
