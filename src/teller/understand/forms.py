@@ -318,9 +318,9 @@ _PERMISSION_AMOUNT = _rx(
 )
 
 
-# Whether another person may do it: "can my wife lock my card", "could my son pay the con ed bill for me", "is my
-# husband able to unlock my card". Asked of Teller ("can you…") it is a request; of the customer ("can I…")
-# `asks_permission` decides.
+# Whether another person may do it: "can my wife lock my card", "could my son pay the con ed bill for me",
+# "is my husband able to unlock my card". Asked of Teller ("can you…") it is a request; of the customer
+# ("can I…") `asks_permission` decides.
 _ANOTHER_CAN = _rx(
     rf"{_LEAD}(?:can|could|may|will|would|is|are)\s+(?:my|our)\s+(?:[\w'-]+\s+)?"
     r"(?:wife|husband|partner|spouse|son|daughter|kids?|children|child|mom|mum|mother|dad|father|parents?|"
