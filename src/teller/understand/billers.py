@@ -16,6 +16,7 @@ All patterns run on folded text (`teller.normalize.text.fold`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 
@@ -117,9 +118,7 @@ def hold_biller_elsewhere(
     company = next((w for c in spans if (w := _company_at(folded, c.start, biller))), None)
     if company is None:
         return u
-    listed = tuple(
-        Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
-    )
+    listed = _listed(snapshot.billers, "unknown_biller")
     slots = replace(u.slots, biller_id=None)  # nor, so, the registered biller's amount due
     trace = (*u.trace, TraceItem("understand", "unknown_biller", company, biller.id))
     return replace(
@@ -171,9 +170,7 @@ def hold_other_bill(
         or (other["other"] == "gas" and _ELECTRIC.search(" ".join(biller.aliases)))
     ):
         return u
-    listed = tuple(
-        Candidate(b.id, "biller", b.display_name, 50.0, "unknown_biller") for b in snapshot.billers
-    )
+    listed = _listed(snapshot.billers, "unknown_biller")
     trace = (*u.trace, TraceItem("understand", "other_bill", other["other"], u.slots.biller_id))
     return replace(u, trace=trace, hold=Reason.UNKNOWN_BILLER, candidates=listed, ambiguous_slot="biller_id")
 
@@ -187,11 +184,17 @@ def utility_billers(folded: str, snapshot: CustomerSnapshot) -> tuple[Candidate,
     """The customer's electricity, gas and water billers, when the turn names a utility bill by its kind."""
     if not _UTILITIES.search(folded):
         return ()
-    return tuple(
-        Candidate(b.id, "biller", b.display_name, 50.0, "utility_bill")
+    kinds = (
+        b
         for b in snapshot.billers
         if _UTILITY_KIND.search(" ".join((b.display_name, b.latin or "", *b.aliases)).casefold())
     )
+    return _listed(kinds, "utility_bill")
+
+
+def _listed(billers: Iterable[Biller], rule: str) -> tuple[Candidate, ...]:
+    """Billers offered to choose from when the turn named none of them surely."""
+    return tuple(Candidate(b.id, "biller", b.display_name, 50.0, rule) for b in billers)
 
 
 def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapshot) -> Extraction[date] | None:
