@@ -3,7 +3,8 @@ heard stretch is rewritten where it was heard (not at the first occurrence of it
 typed lines' outcomes that moves. `--round 14`: the same counts for round 14 taken out instead
 (`voice_common_pairs.as_main`: common words put right only where a name goes, no stretch across "$3k");
 `--round 15`: round 15 taken out (`voice_round15_pairs.as_round14`); `--round 16`: round 16 taken out
-(`voice_round16_pairs.as_round15`: no amount checked against what is due on the bill).
+(`voice_round16_pairs.as_round15`: no amount checked against what is due on the bill); `--round 17`: round
+17 taken out (`voice_round17_pairs.as_round16`).
 
     TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_where_probe.py \
         --hyps bench/results/hyps_dev.pkl
@@ -41,10 +42,11 @@ from voice_keys_probe import GOLDEN, ROOT  # noqa: E402
 from voice_path import Understand, same_outcome  # noqa: E402
 from voice_round15_pairs import as_round14  # noqa: E402
 from voice_round16_pairs import as_round15  # noqa: E402
+from voice_round17_pairs import as_round16  # noqa: E402
 from voice_where_pairs import first_occurrence  # noqa: E402
 
 # the round taken out for "before"
-BEFORE = {"13": first_occurrence, "14": as_main, "15": as_round14, "16": as_round15}
+BEFORE = {"13": first_occurrence, "14": as_main, "15": as_round14, "16": as_round15, "17": as_round16}
 
 
 def typed_lines() -> list[dict[str, Any]]:

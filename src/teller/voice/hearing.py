@@ -32,7 +32,8 @@ Two steps, both traced as stage `voice`, neither ever inventing a payee:
    (`Hypothesis.rechecks`) heard another amount with at least `RECHECK` of the written one's probability.
    (`hear:owed`, round 16, `hearing_owed`): the same, when a turn naming one of the customer's billers
    heard an amount one digit away from what is due on that bill (420円 for 4210円, "85.9" for $85.99):
-   the amount due is written in beside it and the turn asks.
+   the amount due is written in beside it and the turn asks. (`hear:owed_heard`, round 17): the turn's
+   only amount heard as exactly what is due on the bill it names is not disputed by a rival reading.
 5. **second look at a name** (`hear:recheck_name`, `hearing_names`): when the recognizer's wider beam
    from the first token of the name the transcript proposes (`Hypothesis.name_rechecks`) heard another
    *registered* payee or biller with at least `NAME_RECHECK` of that name's probability, the rival is
@@ -118,8 +119,9 @@ from teller.voice.hearing_numbers import (
 )
 from teller.voice.hearing_onset import RULE as RULE_ONSET
 from teller.voice.hearing_onset import onset_verb
+from teller.voice.hearing_owed import HEARD as OWED_HEARD
 from teller.voice.hearing_owed import RULE as RULE_OWED
-from teller.voice.hearing_owed import Owed, owed_doubt
+from teller.voice.hearing_owed import Owed, owed_doubt, owed_heard
 from teller.voice.hearing_place import common_only, common_words, name_place
 from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
@@ -355,7 +357,13 @@ def hear(
         rule, doubt = "hear:recheck", disputed(text, looked)
     if doubt is None:
         rule, doubt = "hear:amount", split_forty(text)
-    if doubt is None:  # one digit off what is due on the bill the turn names: asked (round 16, hearing_owed)
+    due = owed_heard(text, ear.owed, _billers(text, ear)) if doubt is not None else None
+    if doubt is not None and due is not None:  # the amount due heard: no rival disputes it (round 17)
+        changes.append(Heard(OWED_HEARD, " / ".join(doubt.readings), due.surface, due.start))
+        doubt = None
+    elif (
+        doubt is None
+    ):  # one digit off what is due on the bill the turn names: asked (round 16, hearing_owed)
         rule, doubt = RULE_OWED, owed_doubt(text, ear.owed, _billers(text, ear))
     if doubt is not None:
         changes.append(Heard(rule, " / ".join(doubt.readings), doubt.text, doubt.at))

@@ -12,6 +12,14 @@ fewer or other, in minor units: 420 / 4210, 8590 / 8599) has the amount due writ
 reading ("420円（または4210円）", "$85.9 (or $85.99)"), as `hearing_numbers.disputed` writes the n-best's,
 and the turn asks which; nothing is replaced (`hear:owed`). An amount said as due, or farther from it ("$80"
 of $79.99, 5000円 of 4210円, a part of the bill said in round numbers), is left alone.
+
+Round 17: the same fact speaks *for* a heard amount that is the amount due. The Japanese blind decodes
+asked about "水道第4,210円" because the n-best's other transcript read "4,220円" (or "110円"), and about
+"ガス第6,380円" beside "630080円" or "6,388円": the amount due, heard right, disputed by a slip of the other
+reading. A recognizer that slipped would hardly land on the exact amount the customer owes on the bill the
+turn names, so when that is the turn's only amount no rival reading disputes it (`owed_heard`, traced as
+`hear:owed_heard` with the rival); the confirmation shows it. A rival that is itself the amount due, an
+amount due on another bill, another currency, or a second amount in the turn still asks.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from teller.errors import BadAmount
 from teller.voice.hearing_numbers import Amount, Doubt, amounts, written_in
 
 RULE = "hear:owed"
+HEARD = "hear:owed_heard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,18 @@ def owed_doubt(text: str, owed: Sequence[Owed], named: Collection[str]) -> Doubt
                 reading = _said(bill, japanese=not text.isascii())
                 return Doubt(written_in(text, amount, [reading]), (amount.surface, reading), amount.start)
     return None
+
+
+def owed_heard(text: str, owed: Sequence[Owed], named: Collection[str]) -> Amount | None:
+    """The amount of `text` when it is its only amount and exactly what is due on a bill of a biller in
+    `named`, in the bill's currency or none (round 17: no rival reading disputes it), else None."""
+    found = amounts(text)
+    if len(found) != 1:
+        return None
+    amount = found[0]
+    bills = [b for b in owed if b.biller_id in named]
+    due = any(amount.major == b.major and amount.currency in (None, b.currency) for b in bills)
+    return amount if due else None
 
 
 def _one_digit(amount: Amount, bill: Owed) -> bool:

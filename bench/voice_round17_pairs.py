@@ -1,0 +1,54 @@
+"""Round 17, paired line by line: each file decoded once, heard as round 16 heard it and as round 17 hears it
+(the turn's only amount heard as exactly what is due on the bill it names is not disputed by a rival
+reading: `hearing_owed.owed_heard`, `hear:owed_heard`).
+
+    TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
+        --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
+        --hyps /tmp/voice16/hyps_blind16.pkl --out bench/results/voice_round17_blind.json
+    TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_round17_pairs.py --sets unseen,golden \\
+        --hyps bench/results/hyps_dev.pkl --out bench/results/voice_round17_dev.json
+    TELLER_SHARED=/work/shared PYTHONPATH=src python bench/voice_round17_pairs.py --sets commonwords \\
+        --voices piper,espeak,flite-rms --hyps bench/results/hyps_common.pkl \\
+        --out bench/results/voice_round17_common.json
+
+"Before" takes round 17 out by a mock in the same process (`as_round16`); "after" is the code as shipped.
+Scored as `voice_path.py` scores a turn (`voice_pairs.py`'s loop); `round 17 changed` counts lines whose
+text run or trace differs. Per-line detail for the development voices only (never flite slt or Open JTalk
+mei); pure text, nothing about latency.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+from teller.voice import hearing
+from teller.voice.asr import Hypothesis
+from voice_pairs import HERE, Pairs, main
+
+
+@contextmanager
+def as_round16() -> Iterator[None]:
+    """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is."""
+    with mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None):
+        yield
+
+
+@contextmanager
+def before_round17(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with as_round16():
+        yield hyp
+
+
+PAIRS = Pairs(
+    out=HERE / "results" / "voice_round17_pairs.json",
+    before=before_round17,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="round 17 changed",
+    detail=lambda which, held_out: not held_out,
+)
+
+if __name__ == "__main__":
+    raise SystemExit(main(PAIRS, __doc__ or "", sys.argv[1:]))
