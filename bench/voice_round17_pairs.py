@@ -1,6 +1,8 @@
 """Round 17, paired line by line: each file decoded once, heard as round 16 heard it and as round 17 hears it
 (the turn's only amount heard as exactly what is due on the bill it names is not disputed by a rival
-reading: `hearing_owed.owed_heard`, `hear:owed_heard`).
+reading: `hearing_owed.owed_heard`, `hear:owed_heard`; an amount with the non-zero cents of what is due on
+the bill the turn names and other dollars asks, as one digit off does: `hearing_owed._its_cents`,
+`hear:owed`). `--only-cents`: "before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -24,21 +26,35 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
-from teller.voice import hearing
+from teller.voice import hearing, hearing_owed
 from teller.voice.asr import Hypothesis
 from voice_pairs import HERE, Pairs, main
 
 
 @contextmanager
+def cents_as_round16() -> Iterator[None]:
+    """Only an amount one digit from what is due disputed by it, as round 16 had it."""
+    with mock.patch.object(hearing_owed, "_its_cents", lambda amount, bill: False):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
-    """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is."""
-    with mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None):
+    """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
+    digit from what is due is disputed by it."""
+    with mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None), cents_as_round16():
         yield
 
 
 @contextmanager
 def before_round17(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_cents(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with cents_as_round16():
         yield hyp
 
 
@@ -50,5 +66,15 @@ PAIRS = Pairs(
     detail=lambda which, held_out: not held_out,
 )
 
+CENTS = Pairs(
+    out=HERE / "results" / "voice_round17_cents.json",
+    before=before_cents,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="cents changed",
+    detail=lambda which, held_out: not held_out,
+)
+
 if __name__ == "__main__":
-    raise SystemExit(main(PAIRS, __doc__ or "", sys.argv[1:]))
+    argv = sys.argv[1:]
+    pairs = CENTS if "--only-cents" in argv else PAIRS
+    raise SystemExit(main(pairs, __doc__ or "", [a for a in argv if a != "--only-cents"]))

@@ -61,7 +61,7 @@ def test_the_decode_that_proposed_17_99_asks(runner: Any, ears: dict[str, Ear]) 
         "Pay the internet bill, $79.99.",  # as due
         "Pay the internet bill, $17.50.",  # other cents
         "Pay the internet bill, $40.",  # no cents
-        "Pay Verizon $17.99.",  # the cents of another bill's amount due
+        "Pay Verizon $17.37.",  # the cents of another bill's amount due (Con Edison)
         "Send $17.99 to Maria Garcia.",  # no bill named
     ],
 )

@@ -20,6 +20,11 @@ reading. A recognizer that slipped would hardly land on the exact amount the cus
 turn names, so when that is the turn's only amount no rival reading disputes it (`owed_heard`, traced as
 `hear:owed_heard` with the rival); the confirmation shows it. A rival that is itself the amount due, an
 amount due on another bill, another currency, or a second amount in the turn still asks.
+
+Round 17 too: an amount with the cents of what is due, not zero, and other dollars ("$17.99" on the Xfinity
+bill, $79.99 due: "seventy-nine" run into "seventeen", heard so by three development voices and proposed on
+piper's telephone decode, which no reading disputed) is asked about as one digit off is: cents are read off a
+bill, so the same cents with other dollars say the dollars were misheard.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from teller.domain.money import to_minor
+from teller.domain.money import exponent, to_minor
 from teller.errors import BadAmount
 from teller.voice.hearing_numbers import Amount, Doubt, amounts, written_in
 
@@ -47,14 +52,17 @@ class Owed:
 
 def owed_doubt(text: str, owed: Sequence[Owed], named: Collection[str]) -> Doubt | None:
     """The amount due written in beside the first amount of `text` one digit away from the amount due on a
-    bill of a biller in `named` (None when there is none, or an amount of `text` is due on one)."""
+    bill of a biller in `named`, or with its cents and other dollars (None when there is none, or an amount
+    of `text` is due on one)."""
     bills = [b for b in owed if b.biller_id in named]
     found = amounts(text)
     if not bills or any(a.major == b.major for a in found for b in bills):
         return None
     for amount in found:
         for bill in bills:
-            if amount.currency in (None, bill.currency) and _one_digit(amount, bill):
+            if amount.currency in (None, bill.currency) and (
+                _one_digit(amount, bill) or _its_cents(amount, bill)
+            ):
                 reading = _said(bill, japanese=not text.isascii())
                 return Doubt(written_in(text, amount, [reading]), (amount.surface, reading), amount.start)
     return None
@@ -79,6 +87,14 @@ def _one_digit(amount: Amount, bill: Owed) -> bool:
     except BadAmount:  # "1.234" dollars: no amount of this currency
         return False
     return heard != due and "0" not in (heard, due) and _edits(heard, due) == 1
+
+
+def _its_cents(amount: Amount, bill: Owed) -> bool:
+    """Whether the amount has the bill's non-zero cents and other dollars ("$17.99" of $79.99)."""
+    if exponent(bill.currency) != 2:
+        return False
+    heard, due = amount.major % 1, bill.major % 1
+    return heard == due != 0 and amount.major != bill.major
 
 
 def _edits(a: str, b: str) -> int:
