@@ -2,7 +2,8 @@
 (the turn's only amount heard as exactly what is due on the bill it names is not disputed by a rival
 reading: `hearing_owed.owed_heard`, `hear:owed_heard`; an amount with the non-zero cents of what is due on
 the bill the turn names and other dollars asks, as one digit off does: `hearing_owed._its_cents`,
-`hear:owed`). `--only-cents`: "before" takes out that rule alone.
+`hear:owed`; "に万円" heard for 2万円 is 2万円: `hearing_numbers.kana_two`, `hear:kana_two`). `--only-cents`,
+`--only-kana`: "before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -39,10 +40,21 @@ def cents_as_round16() -> Iterator[None]:
 
 
 @contextmanager
+def kana_as_round16() -> Iterator[None]:
+    """ "に万円" read as heard (no amount), as round 16 read it."""
+    with mock.patch.object(hearing, "kana_two", lambda text: (text, [])):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
     """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
-    digit from what is due is disputed by it."""
-    with mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None), cents_as_round16():
+    digit from what is due is disputed by it; "に万円" is no amount."""
+    with (
+        mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None),
+        cents_as_round16(),
+        kana_as_round16(),
+    ):
         yield
 
 
@@ -55,6 +67,12 @@ def before_round17(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_cents(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with cents_as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_kana(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with kana_as_round16():
         yield hyp
 
 
@@ -74,7 +92,17 @@ CENTS = Pairs(
     detail=lambda which, held_out: not held_out,
 )
 
+KANA = Pairs(
+    out=HERE / "results" / "voice_round17_kana.json",
+    before=before_kana,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="kana changed",
+    detail=lambda which, held_out: not held_out,
+)
+
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    pairs = CENTS if "--only-cents" in argv else PAIRS
-    raise SystemExit(main(pairs, __doc__ or "", [a for a in argv if a != "--only-cents"]))
+    pairs = CENTS if "--only-cents" in argv else KANA if "--only-kana" in argv else PAIRS
+    raise SystemExit(
+        main(pairs, __doc__ or "", [a for a in argv if a not in ("--only-cents", "--only-kana")])
+    )

@@ -108,10 +108,12 @@ from teller.voice.hearing_keys import Keys, name_keys, same_key
 from teller.voice.hearing_names import name_doubt
 from teller.voice.hearing_numbers import (
     GLUED,
+    KANA_TWO,
     amounts,
     disputed,
     glued_two,
     joined,
+    kana_two,
     malformed,
     second_look,
     split_forty,
@@ -345,8 +347,10 @@ def hear(
         changes.append(Heard(RULE_ONSET, onset_heard, onset_put))
     text, glued = unglued(text)  # "IDY80 bucks" → "IDY 80 bucks" (round 16)
     changes.extend(Heard(GLUED, heard_glued, put) for heard_glued, put in glued)
-    others = [unglued(plain(o, accounts, lambda t: _names_someone(t, ear)))[0] for o in others]
-    looked = [unglued(plain(o, accounts, lambda t: _names_someone(t, ear)))[0] for o in looked]
+    text, twos = kana_two(text)  # "さんへに万円" → "さんへ2万円": the numeral in kana (round 17)
+    changes.extend(Heard(KANA_TWO, "に", "2", at) for at in twos)
+    others = [_read(o, accounts, ear) for o in others]
+    looked = [_read(o, accounts, ear) for o in looked]
     pieces = joined(text)
     if pieces is not None:
         heard_pieces, whole, text, at = pieces
@@ -408,6 +412,12 @@ def _same_amounts(text: str, best: str) -> bool:
     """Whether `text` names the amounts `best` names, in the same order (the same transcript, or an n-best
     choice that differs elsewhere: "send" for "sent")."""
     return text == best or [a.major for a in amounts(text)] == [a.major for a in amounts(best)]
+
+
+def _read(text: str, accounts: Sequence[str], ear: Ear) -> str:
+    """Another reading heard as the transcript is: the grammar's words, numbers glued to letters written
+    apart, the numeral に written as 2."""
+    return kana_two(unglued(plain(text, accounts, lambda t: _names_someone(t, ear)))[0])[0]
 
 
 def _whole(text: str) -> str:

@@ -25,7 +25,8 @@ Card and account references ("ending in 1002", 末尾1234) are not amounts here:
 against the customer's own digits for those (`hearing._fit`), and their digits however the recognizer
 grouped them ("ending in 8-830", "1 0 0 2") are never amounts. Round 6 adds `joined` (an amount said in
 pieces, "100 and $20", is the one amount it adds up to) and `split_forty` ("Pay for the $5": forty heard
-as "for the", asked both ways). No number is ever replaced by another value.
+as "for the", asked both ways). No number is ever replaced by another value. Round 17 adds `kana_two`:
+"に万円" is 2万円 — 二 and the particle に are both "ni", and 万 is never said without a numeral of its own.
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ _FOR_UNITS = re.compile(
 _GLUED_DIGITS = re.compile(r"\b([A-Za-z]+)(\d[\d,]*(?:\.\d+)?)(?=\s*(?:bucks|dollars?|yen)\b)", re.I)
 _GLUED_TENS = re.compile(r"\b([A-Za-z]{2,}?)(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b", re.I)
 GLUED = "hear:glued"
+# に right before 万 with no numeral before it: the numeral 2 written in kana ("さんへに万円", round 17);
+# 千 and 百 are numbers alone (に千円: the particle and 1000円), 万が一 no amount
+_KANA_TWO = re.compile(
+    r"(?<![0-9０-９〇一二三四五六七八九十百千])に(?=万(?:円|[0-9０-９一二三四五六七八九千百]))"
+)
+KANA_TWO = "hear:kana_two"
 _CURRENCY = re.compile(r"[$¥€£円]|\b(?:yen|dollars?|euros?|pounds?|bucks)\b", re.I)
 _SIGN_AND_WORD = re.compile(r"[$¥€£](?=[\d,.]+ ?(?:(?:yen|dollars?|euros?|pounds?)\b|円))")
 _HONORIFIC_TWO = re.compile(r"(?:さん|さま|様|くん|ちゃん)(2)(?=[1-9])")
@@ -258,6 +265,13 @@ def unglued(text: str) -> tuple[str, list[tuple[str, str]]]:
         return put
 
     return _GLUED_TENS.sub(apart, _GLUED_DIGITS.sub(apart, text)), changes
+
+
+def kana_two(text: str) -> tuple[str, list[int]]:
+    """`text` with the numeral 2 that the recognizer wrote as the kana に before 万 written as 2
+    ("斉藤健さんへに万円" → "… へ2万円"), and where each stood (round 17)."""
+    at = [m.start() for m in _KANA_TWO.finditer(text)]
+    return _KANA_TWO.sub("2", text), at
 
 
 def glued_two(text: str, others: Sequence[str] = ()) -> Doubt | None:
