@@ -2,8 +2,10 @@
 (the turn's only amount heard as exactly what is due on the bill it names is not disputed by a rival
 reading: `hearing_owed.owed_heard`, `hear:owed_heard`; an amount with the non-zero cents of what is due on
 the bill the turn names and other dollars asks, as one digit off does: `hearing_owed._its_cents`,
-`hear:owed`; "に万円" heard for 2万円 is 2万円: `hearing_numbers.kana_two`, `hear:kana_two`). `--only-cents`,
-`--only-kana`: "before" takes out that rule alone.
+`hear:owed`; "に万円" heard for 2万円 is 2万円: `hearing_numbers.kana_two`, `hear:kana_two`; a word joined
+by "and" to a registered name gets the forced look's clear winner within `JOINED` written beside it:
+`hearing_forced._joined`, `hear:forced_rival`). `--only-cents`, `--only-kana`, `--only-joined`: "before"
+takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -27,7 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
-from teller.voice import hearing, hearing_owed
+from teller.voice import hearing, hearing_forced, hearing_owed
 from teller.voice.asr import Hypothesis
 from voice_pairs import HERE, Pairs, main
 
@@ -47,13 +49,22 @@ def kana_as_round16() -> Iterator[None]:
 
 
 @contextmanager
+def joined_as_round16() -> Iterator[None]:
+    """A word joined by "and" to a registered name judged by round 5's bar alone, as round 16 judged it."""
+    with mock.patch.object(hearing_forced, "_joined", lambda text, at, end, index: False):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
     """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
-    digit from what is due is disputed by it; "に万円" is no amount."""
+    digit from what is due is disputed by it; "に万円" is no amount; a word joined to a name by "and" is
+    judged by round 5's bar."""
     with (
         mock.patch.object(hearing, "owed_heard", lambda text, owed, named: None),
         cents_as_round16(),
         kana_as_round16(),
+        joined_as_round16(),
     ):
         yield
 
@@ -73,6 +84,12 @@ def before_cents(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_kana(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with kana_as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_joined(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with joined_as_round16():
         yield hyp
 
 
@@ -100,9 +117,16 @@ KANA = Pairs(
     detail=lambda which, held_out: not held_out,
 )
 
+JOINED = Pairs(
+    out=HERE / "results" / "voice_round17_joined.json",
+    before=before_joined,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="joined changed",
+    detail=lambda which, held_out: not held_out,
+)
+ONLY = {"--only-cents": CENTS, "--only-kana": KANA, "--only-joined": JOINED}
+
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    pairs = CENTS if "--only-cents" in argv else KANA if "--only-kana" in argv else PAIRS
-    raise SystemExit(
-        main(pairs, __doc__ or "", [a for a in argv if a not in ("--only-cents", "--only-kana")])
-    )
+    pairs = next((ONLY[a] for a in argv if a in ONLY), PAIRS)
+    raise SystemExit(main(pairs, __doc__ or "", [a for a in argv if a not in ONLY]))

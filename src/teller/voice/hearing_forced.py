@@ -24,7 +24,10 @@ have no registered rival in the beam. Here the recognizer is *made* to say each 
      (`hear:forced_name`, traced with the heard words and the gain) — a proposal: the confirmation
      every transfer and bill needs shows the registered name, and nothing moves without a yes; two or
      more that close are all written in, so the turn asks; none that close: nothing changes, so a
-     name nobody registered is never turned into one that is.
+     name nobody registered is never turned into one that is. Round 17: where "and" joins the heard
+     words to a registered name ("Pay the reason and the Con Ed bills": a second name stands there), one
+     registered name within the wider `JOINED` of them and `MARGIN` clear is written in beside them, so
+     the turn asks; nothing is replaced.
 4. `forced_verb(...)`: the opposite card verb scoring within `VERB_ASK` of the heard one makes the
    turn ask "lock or unlock?" (`hear:verb`, see `verbs.py`).
 
@@ -51,6 +54,11 @@ TAIL = 2  # tokens read on past the span, the same words for every alternative
 ASK = 0.5  # a registered rival within this many nats of the name the transcript says is asked about
 FIX = 2.0  # an unregistered heard name: a registered one within this many nats of it (or above) ...
 MARGIN = 3.0  # ... and this far clear of every other registered one is proposed in its place
+# Round 17: a heard word joined by "and" to a registered name ("the reason and the Con Ed bills") stands where
+# a name stands; a registered winner within this many nats is written in beside it (asked, never put in).
+# Half the -12 at and below which names nobody registered scored (round 5); the blind decodes' Verizon at
+# "reason" scored -4.4 and -4.6.
+JOINED = 6.0
 VERB_ASK = 3.0  # the opposite card verb within this many nats of the heard one: the turn asks which
 MAX_WORDS = 4  # a longer run of unknown words is noise, not a name
 
@@ -201,6 +209,11 @@ def _judge(
         value = ", ".join(f"{shown} {g - base:+.2f}" for g, shown in rivals)
         return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names), at)
     ranked = sorted(best.values(), reverse=True)
+    if ranked and -FIX > ranked[0][0] >= -JOINED and _joined(text, at, end, index):
+        gain, form, shown = ranked[0]
+        if len(ranked) == 1 or ranked[1][0] < gain - MARGIN:  # one clear winner: asked about, not put in
+            value = f"{shown} {gain:+.2f} (joined by 'and' to a registered name)"
+            return Call("hear:forced_rival", f"{current} / {shown}", value, _beside(text, end, [shown]), at)
     if not ranked or ranked[0][0] < -FIX:
         return None
     gain, form, shown = ranked[0]
@@ -210,6 +223,26 @@ def _judge(
     names = [s for g, _, s in ranked if g >= gain - MARGIN]
     value = ", ".join(f"{s} {g:+.2f}" for g, _, s in ranked if g >= gain - MARGIN)
     return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names), at)
+
+
+_AND = re.compile(r"\s+and\s+(?:the\s+|my\s+)?", re.I)
+_AND_BEFORE = re.compile(r"\s+and\s+(?:the\s+|my\s+)?$", re.I)
+
+
+def _joined(text: str, at: int, end: int, index: Any) -> bool:
+    """Whether "and" joins the words at `at`-`end` of `text` to a registered name right after or before
+    them ("the reason and the Con Ed bills", "Con Ed and the reason")."""
+    after = _AND.match(text, end)
+    if after is not None:
+        found = index.scan(text[after.end() :])
+        if found.status == "match" and found.candidates and found.candidates[0].start == 0:
+            return True
+    before = _AND_BEFORE.search(text[:at])
+    if before is not None:
+        found = index.scan(text[: before.start()])
+        if found.status == "match" and any(c.end == before.start() for c in found.candidates):
+            return True
+    return False
 
 
 def slot_at(text: str, words: str) -> int:
