@@ -4,8 +4,9 @@ reading: `hearing_owed.owed_heard`, `hear:owed_heard`; an amount with the non-ze
 the bill the turn names and other dollars asks, as one digit off does: `hearing_owed._its_cents`,
 `hear:owed`; "に万円" heard for 2万円 is 2万円: `hearing_numbers.kana_two`, `hear:kana_two`; a word joined
 by "and" to a registered name gets the forced look's clear winner within `JOINED` written beside it:
-`hearing_forced._joined`, `hear:forced_rival`). `--only-cents`, `--only-kana`, `--only-joined`: "before"
-takes out that rule alone.
+`hearing_forced._joined`, `hear:forced_rival`; a registered name and a short word that sound like a longer
+registered name ask: `hearing_names.split_by_sound`, `hear:split_sound`). `--only-cents`, `--only-kana`,
+`--only-joined`, `--only-split`: "before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -56,6 +57,13 @@ def joined_as_round16() -> Iterator[None]:
 
 
 @contextmanager
+def split_as_round16() -> Iterator[None]:
+    """A name and a short word left as heard ("Sato Ken to"), as round 16 left them."""
+    with mock.patch.object(hearing, "split_by_sound", lambda text, names, near: None):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
     """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
     digit from what is due is disputed by it; "に万円" is no amount; a word joined to a name by "and" is
@@ -65,6 +73,7 @@ def as_round16() -> Iterator[None]:
         cents_as_round16(),
         kana_as_round16(),
         joined_as_round16(),
+        split_as_round16(),
     ):
         yield
 
@@ -90,6 +99,12 @@ def before_kana(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_joined(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with joined_as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_split(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with split_as_round16():
         yield hyp
 
 
@@ -124,7 +139,14 @@ JOINED = Pairs(
     changed="joined changed",
     detail=lambda which, held_out: not held_out,
 )
-ONLY = {"--only-cents": CENTS, "--only-kana": KANA, "--only-joined": JOINED}
+SPLIT = Pairs(
+    out=HERE / "results" / "voice_round17_split.json",
+    before=before_split,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="split changed",
+    detail=lambda which, held_out: not held_out,
+)
+ONLY = {"--only-cents": CENTS, "--only-kana": KANA, "--only-joined": JOINED, "--only-split": SPLIT}
 
 if __name__ == "__main__":
     argv = sys.argv[1:]

@@ -105,7 +105,7 @@ from teller.voice.hearing_alike import (
 from teller.voice.hearing_forced import forced_names, forced_verb
 from teller.voice.hearing_keys import RULE as RULE_KEY
 from teller.voice.hearing_keys import Keys, name_keys, same_key
-from teller.voice.hearing_names import name_doubt
+from teller.voice.hearing_names import name_doubt, split_by_sound
 from teller.voice.hearing_numbers import (
     GLUED,
     KANA_TWO,
@@ -331,6 +331,14 @@ def hear(
     if alike is not None:  # two registered names that sound the same: the turn asks which (hearing_alike)
         changes.append(Heard(RULE_ALIKE, alike[0], alike[1], alike[2]))
         text = alike[1]
+    split = (
+        split_by_sound(text, forms, near=NEAR) if named is None and alike is None and call is None else None
+    )
+    if (
+        split is not None
+    ):  # "Sato Ken to" for Sato Kenta: the longer name written in, the turn asks (round 17)
+        changes.append(Heard("hear:split_sound", " / ".join(split.readings), split.text, split.at))
+        text = split.text
     product = _near_product(text, ear)
     if product is not None:
         at, word, kind = product

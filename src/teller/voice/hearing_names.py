@@ -14,6 +14,11 @@
   as the transcript has it ("… to Kristen the day after" for "… to Chris in the day after"), says how the
   recognizer split the heard words (`_split`): it disputes the name at any share.
 
+Round 17, `split_by_sound(text, names, near)`: the same split heard in the transcript alone — a registered
+name followed by a short word (three letters at most) whose letters together sound like a longer registered
+name that begins with the heard one's letters ("Sato Ken to" for Sato Kenta: the second look had Sato Kenta
+only weakly, and cut short) gets that name written in beside it, and the turn asks which.
+
 A reading cut off by the length limit inside a name (ending in `OPEN`) neither disputes nor confirms;
 nor does one whose words before the name differ from the transcript's, or one that names nobody.
 """
@@ -25,10 +30,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from teller.voice.hearing_numbers import OPEN, Doubt
+from teller.voice.hearing_sound import letters, similarity
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _NEAR = 12  # characters between two hits of one name said in pieces ("Chris and O'Neil")
 _SAME = 8  # characters of the transcript after a split name a reading must repeat (" the day")
+_SHORT = 3  # letters of the word after a name that may be the rest of a longer one ("to" of "Kenta")
 
 
 def name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
@@ -152,6 +159,30 @@ def _split(text: str, end: int, tail: str, start: int, stop: int) -> bool:
     after, rest = text[word.end() :], tail[stop:]
     n = min(len(after), len(rest))
     return n >= _SAME and after[:n] == rest[:n]
+
+
+def split_by_sound(text: str, names: Sequence[str], *, near: float) -> Doubt | None:
+    """The longer registered name written in beside a registered one of `text` when that name and the short
+    word after it sound like it (similarity at least `near`): "Sato Ken (or Sato Kenta) to 20,000 yen"."""
+    latin = sorted({n for n in names if n.isascii() and letters(n)}, key=len, reverse=True)
+    for name in latin:
+        for m in re.finditer(rf"(?<![A-Za-z']){re.escape(name)}(?![A-Za-z'])", text):
+            word = _WORD.match(text, len(text) - len(text[m.end() :].lstrip()))
+            if word is None or word.start() == m.end() or len(letters(word.group())) > _SHORT:
+                continue
+            heard = letters(name) + letters(word.group())
+            for longer in latin:
+                rest = letters(longer).removeprefix(letters(name))
+                if longer.split()[:-1] != name.split()[:-1] or rest == letters(longer):
+                    continue  # not the heard name with its last word said longer
+                said = letters(word.group())
+                # the short word says the rest ("to" for "ta"), not a spelling of the name ("O'Neil one")
+                if not rest or said[0] != rest[0] or abs(len(said) - len(rest)) > 1:
+                    continue
+                if len(rest) <= _SHORT and similarity(heard, longer) >= near:
+                    written = f"{text[: m.end()]} (or {longer}){text[m.end() :]}"
+                    return Doubt(written, (name, longer), m.start())
+    return None
 
 
 def _fold(word: str) -> str:
