@@ -5,8 +5,9 @@ the bill the turn names and other dollars asks, as one digit off does: `hearing_
 `hear:owed`; "に万円" heard for 2万円 is 2万円: `hearing_numbers.kana_two`, `hear:kana_two`; a word joined
 by "and" to a registered name gets the forced look's clear winner within `JOINED` written beside it:
 `hearing_forced._joined`, `hear:forced_rival`; a registered name and a short word that sound like a longer
-registered name ask: `hearing_names.split_by_sound`, `hear:split_sound`). `--only-cents`, `--only-kana`,
-`--only-joined`, `--only-split`: "before" takes out that rule alone.
+registered name ask: `hearing_names.split_by_sound`, `hear:split_sound`; a forced-look rival beside part of a
+name comes with that name in full: `hearing_forced._whole`). `--only-cents`, `--only-kana`, `--only-joined`,
+`--only-split`, `--only-whole`: "before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -64,6 +65,13 @@ def split_as_round16() -> Iterator[None]:
 
 
 @contextmanager
+def whole_as_round16() -> Iterator[None]:
+    """A forced-look rival beside part of a name written alone ("Lan (or David Lee)"), as in round 16."""
+    with mock.patch.object(hearing_forced, "_whole", lambda name, heard: []):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
     """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
     digit from what is due is disputed by it; "に万円" is no amount; a word joined to a name by "and" is
@@ -74,6 +82,7 @@ def as_round16() -> Iterator[None]:
         kana_as_round16(),
         joined_as_round16(),
         split_as_round16(),
+        whole_as_round16(),
     ):
         yield
 
@@ -105,6 +114,12 @@ def before_joined(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_split(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with split_as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_whole(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with whole_as_round16():
         yield hyp
 
 
@@ -146,7 +161,20 @@ SPLIT = Pairs(
     changed="split changed",
     detail=lambda which, held_out: not held_out,
 )
-ONLY = {"--only-cents": CENTS, "--only-kana": KANA, "--only-joined": JOINED, "--only-split": SPLIT}
+WHOLE = Pairs(
+    out=HERE / "results" / "voice_round17_whole.json",
+    before=before_whole,
+    fired=lambda before, after: before[1:] != after[1:],
+    changed="whole changed",
+    detail=lambda which, held_out: not held_out,
+)
+ONLY = {
+    "--only-cents": CENTS,
+    "--only-kana": KANA,
+    "--only-joined": JOINED,
+    "--only-split": SPLIT,
+    "--only-whole": WHOLE,
+}
 
 if __name__ == "__main__":
     argv = sys.argv[1:]

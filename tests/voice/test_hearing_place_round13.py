@@ -186,7 +186,8 @@ def test_the_forced_look_finds_a_name_hearing_put_right_where_it_put_it(ears: di
     forced = [("Merida", "Maria Garcia", 0.4), ("Merida", "David Lee", 0.2)]
     text, changes = hear("From the Merida card, send $40 to Merida.", (), ears["c_002"], forced=forced)
     assert [(c.rule, c.at) for c in changes] == [("hear:name", 34), ("hear:forced_rival", 34)]
-    assert text == "From the Merida card, send $40 to Maria (or David Lee)."
+    # round 17: the part "Maria" comes with Maria Garcia in full ("Maria (or David Lee)" proposed David Lee)
+    assert text == "From the Merida card, send $40 to Maria (or Maria Garcia or David Lee)."
 
 
 def test_a_spoken_turn_traces_where_the_name_was_heard(runner: Any) -> None:

@@ -207,7 +207,8 @@ def _judge(
             return None
         names = [shown for _, shown in rivals]
         value = ", ".join(f"{shown} {g - base:+.2f}" for g, shown in rivals)
-        return Call("hear:forced_rival", " / ".join([current, *names]), value, _beside(text, end, names), at)
+        written = _beside(text, end, [*_whole(own[1], current), *names])
+        return Call("hear:forced_rival", " / ".join([current, *names]), value, written, at)
     ranked = sorted(best.values(), reverse=True)
     if ranked and -FIX > ranked[0][0] >= -JOINED and _joined(text, at, end, index):
         gain, form, shown = ranked[0]
@@ -258,6 +259,12 @@ def slot_at(text: str, words: str) -> int:
     verb = _MONEY.search(text)
     after = [at for at in found if verb is not None and at >= verb.end()]
     return (after or found or [-1])[0]
+
+
+def _whole(name: str, heard: str) -> list[str]:
+    """[`name`] when `heard` says only part of it ("Lan" of Nguyen Thi Lan), else []: beside a whole rival
+    the text pipeline reads the part as the weaker match and proposes the rival (round 17)."""
+    return [name] if letters(name) != letters(heard) else []
 
 
 def _beside(text: str, end: int, names: Sequence[str]) -> str:
