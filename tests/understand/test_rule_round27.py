@@ -1,0 +1,75 @@
+"""Issue 9, round 27 (phrasings written before the code): a card control narrower than the card (one kind of
+use, one merchant, a while) is not a lock or unlock of the whole card; the whole card is still locked when
+the narrower words only say why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.understand.conftest import acts, run
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("disable contactless on my debit card", "c_002"),
+        ("turn off my credit card for online purchases", "c_002"),
+        ("block international transactions on my visa", "c_002"),
+        ("stop ATM withdrawals on my debit card", "c_002"),
+        ("can you switch off tap to pay for my debit card", "c_002"),
+        ("block my debit card from being used abroad", "c_002"),
+        ("lock my debit card for online use only", "c_002"),
+        ("I only want to block overseas purchases on my debit card, not the whole thing", "c_002"),
+        ("block payments to amazon on my debit card", "c_002"),
+        ("stop netflix from charging my debit card", "c_002"),
+        ("unlock my credit card for overseas use", "c_002"),
+        ("turn online purchases back on for my credit card", "c_002"),
+        ("デビットカードのネット決済だけ止めて", "c_001"),
+        ("クレジットカードの海外利用を停止して", "c_001"),
+        ("デビットカードのタッチ決済を無効にしてください", "c_001"),
+        ("クレカのATM引き出しだけロックしたい", "c_001"),
+        ("デビットカードでのネットショッピングを止めてほしい", "c_001"),
+    ],
+)
+def test_a_control_narrower_than_the_card_does_not_lock_or_unlock_it(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value, result.entities.card_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("freeze my debit card until friday", "c_002"),
+        ("lock my debit card for a week", "c_002"),
+        ("block my debit card for the next 3 days", "c_002"),
+        ("unlock my credit card just for today", "c_002"),
+        ("unlock my credit card for an hour so I can pay for the hotel", "c_002"),
+        ("金曜までデビットカードを止めて", "c_001"),
+        ("クレジットカードを一週間だけロックして", "c_001"),
+        ("デビットカードを3日間だけ止めといて", "c_001"),
+    ],
+)
+def test_a_lock_for_a_while_is_not_made_as_if_for_good(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value, result.entities.card_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("lock my debit card, someone used it online", "c_002", "k_101"),
+        ("freeze my debit card, there's an international charge I never made", "c_002", "k_101"),
+        ("I lost my debit card at the ATM, block it", "c_002", "k_101"),
+        ("lock my debit card, I saw a purchase from amazon I didn't make", "c_002", "k_101"),
+        ("please block my debit card for now", "c_002", "k_101"),
+        ("デビットカードがネットで不正利用されたので止めて", "c_001", "k_001"),
+        ("海外で使われた形跡があるのでクレジットカードをロックして", "c_001", "k_002"),
+        ("デビットカードを一時的に止めて", "c_001", "k_001"),
+    ],
+)
+def test_the_whole_card_is_locked_when_the_narrower_words_only_say_why(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value, result.entities.card_id) == ("card_lock", "execute", card)
