@@ -23,6 +23,7 @@ from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue, is_vague
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import (
+    card_controls,
     choices,
     clauses,
     conditions,
@@ -149,6 +150,10 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+by_card"  # "transfer money using my credit card"
     if intent in (*_MONEY, Intent.BALANCE_INQUIRY) and forms.names_no_money_object(folded):
         return Intent.QNA, 0.8, f"{rule}+no_money_object"  # a conversion, a credit limit, a PIN
+    if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and card_controls.narrower_than_the_card(folded):
+        return Intent.QNA, 0.8, f"{rule}+narrower_control"  # "disable contactless on my card", 金曜まで止めて
+    if intent is Intent.RECENT_TRANSACTIONS and card_controls.narrower_than_the_card(folded, for_a_while=False):
+        return Intent.QNA, 0.8, f"{rule}+narrower_control"  # "turn off my credit card for online purchases"
     if intent is Intent.CARD_LOCK and problems.no_card_at_risk(folded):
         return Intent.QNA, 0.8, f"{rule}+no_card_at_risk"  # "the ATM kept my card", "…hasn't arrived"
     if (
@@ -600,7 +605,7 @@ def cover(
     others = _other_people(u, evidence)
     explained: list[Span] = [*names, *evidence.superseded, *dates.explained, *card_spans]
     if u.intent is Intent.CARD_LOCK:  # "…without my permission, freeze it": why, not a condition
-        explained += problems.card_at_risk(turn.folded)
+        explained += problems.card_at_risk(turn.folded) + card_controls.ended_by_the_customer(turn.folded)
     if amount is not None:
         explained.append((amount.start, amount.end))
         if amount.value.currency is not None:  # "not the whole bill, just $50": the part said is paid

@@ -175,11 +175,34 @@ _AND = re.compile(r"(?<![a-z'])(?:and|or|plus|&|as well as|also)(?:(?: to)? (?:m
 # ("hang on honey", "hold on babe", "come on man": a phrasal verb's "on", no day after it)
 _DATE_PREP = re.compile(
     r"(?<![a-z'])(?<!hang )(?<!hold )(?<!come )(?<!carry )(?<!later )"
-    r"(?:on|by|until|till|before|after|starting|from) (?:the |this |next )?"
+    r"(?:on|by|until|till|before|after|starting|"
+    # "a purchase from amazon": where a payment came from is no day
+    r"(?<!purchase )(?<!purchases )(?<!charge )(?<!charges )(?<!payment )(?<!payments )(?<!transaction )"
+    r"(?<!transactions )from) (?:the |this |next )?"
 )
+
+
+def _doing(word: str) -> bool:
+    """ "stop my card from working", "by using my savings": a doing after the preposition is no day."""
+    return word.endswith("ing") and word not in {"morning", "evening", "spring", "thanksgiving"}
+
+
 # What follows "on"/"by" that is no day: "on the phone", "on hold", "by the way", "on speaker".
 _NO_DAY = frozenset(
-    {"phone", "line", "hold", "way", "call", "speaker", "speakerphone", "mute", "app", "website", "site"}
+    {
+        "phone",
+        "line",
+        "hold",
+        "way",
+        "call",
+        "speaker",
+        "speakerphone",
+        "mute",
+        "app",
+        "website",
+        "site",
+        "further",
+    }
     | {"computer", "laptop"}
 )
 _HONORIFIC_AFTER = re.compile(r"^(?:さん|さま|様|くん|君|ちゃん|氏|殿)")
@@ -245,7 +268,12 @@ def find_unexplained(
                 add(m.start(), m.end(), kind)
     for m in _DATE_PREP.finditer(folded):
         word = _EN_WORD.match(folded, m.end())
-        if word and word.group() not in _LEXICON_EN | _NO_DAY and not word.group()[0].isdigit():
+        if (
+            word
+            and word.group() not in _LEXICON_EN | _NO_DAY
+            and not word.group()[0].isdigit()
+            and not _doing(word.group())
+        ):
             add(word.start(), word.end(), "date")
     taken.extend(names_said)
     _names_en(folded, partial_names, add)
