@@ -101,3 +101,48 @@ def test_a_card_named_by_its_use_or_locked_until_the_customer_says_is_the_whole_
         "execute",
         "k_101",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        # (written after the fix, which round 42's development part found: someone else's card is not the
+        # caller's card of that kind)
+        ("please lock my daughter's debit card", "c_002"),
+        ("my husband wants his credit card frozen", "c_002"),
+        ("母のデビットカードを止めてもらえますか", "c_001"),
+    ],
+)
+def test_someone_elses_card_names_none_of_the_callers(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result) and result.entities.card_id is None, (result.action.value, result.entities.card_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("there's a weird charge on my debit card, lock it please", "c_002", "k_101"),
+        ("my debit card got skimmed I think. freeze it", "c_002", "k_101"),
+        ("debit card - block it now", "c_002", "k_101"),
+        ("クレジットカードを使えないようにしてください", "c_001", "k_002"),
+        ("デビットは、しばらく使えないようにしといて", "c_001", "k_001"),
+    ],
+)
+def test_a_lock_said_after_the_card_or_as_making_it_unusable_locks_it(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value, result.entities.card_id) == ("card_lock", "execute", card)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unfreeze my credit card, but just for in-store purchases",
+        "lock my debit card except for ATM withdrawals",
+        "block my debit card - only online though",
+    ],
+)
+def test_a_part_of_the_card_said_apart_from_the_verb_is_still_a_part(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert not acts(result), (result.intent.value, result.action.value, result.entities.card_id)
