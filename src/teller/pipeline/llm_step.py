@@ -167,6 +167,8 @@ def _hold(decision: Decision, reason: Reason, missing: tuple[str, ...]) -> Decis
         entities = entities.model_copy(update=cleared)
     if reason is Reason.UNKNOWN_ACCOUNT:  # no account of theirs was named: none is shown as chosen
         entities = entities.model_copy(update={"account_id": None})
+    if reason is Reason.OTHERS_DATA:  # "my husband's credit card": theirs, not the caller's of that kind
+        entities = entities.model_copy(update={"account_id": None, "card_id": None})
     asks_which = reason in (Reason.UNKNOWN_CARD, Reason.UNKNOWN_ACCOUNT, Reason.UNKNOWN_BILLER)
     if decision.action is Action.CLARIFY and not asks_which and decision.reason:
         return replace(decision, effect=None)  # several candidates: that question comes first
