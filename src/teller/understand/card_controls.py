@@ -53,7 +53,8 @@ _NARROWER_EN = _rx(
     rf"\b{_SWITCH}\b (?:all |any )?(?:payments?|purchases?|charges?|transactions?) (?:to|at|from|by|with) "
     rf"(?!(?:my|the|this|that|it|them)\b)[a-z0-9&'.-]+(?: [a-z0-9&'.-]+)? (?:on|with|for) (?:my |the )?(?:[\w']+ )?{_CARD}|"
     # "…only online / …online only", "not the whole thing": part of the card said in so many words
-    rf"\b{_USE} (?:use |purchases |payments |transactions )?only\b|\bnot the (?:whole|entire) (?:thing|card)\b"
+    rf"\b{_USE} (?:use |purchases |payments |transactions )?only\b|"
+    rf"\b(?:only|just|except(?: for)?|but not|apart from) (?:for |on |at |in |with )?(?:the |my )?{_USE}\b|\bnot the (?:whole|entire) (?:thing|card)\b"
 )
 # For a while on the calendar: "until friday", "for a week", "just for today", "for the next 3 days" (not
 # "until I find it", "until I'm back", "until further notice": a lock for as long as the customer leaves it

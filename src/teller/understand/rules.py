@@ -129,7 +129,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             rf"(?:put|place) (?:a |an )?(?:temporary |quick )?hold on)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
             # the card said first: "remove my debit card from apple pay and lock it"
-            rf"\b{_CARD}\w*\b.*\b(?:and|then)\s+(?:please\s+)?(?:lock|freeze|block)\s+(?:it|that|them)\b|"
+            rf"\b{_CARD}\w*\b.*(?:\b(?:and|then|so)\s+|[,.;!]\s*|\s[-–—]\s*)"
+            rf"(?:(?:please|pls|just|now|can you|could you|go ahead and)\s+)*(?:lock|freeze|block)\s+(?:it|that|them)\b|"
             rf"^(?=.*\b{_CARD})(?:.*\b)?(?:{_CARD}\w*|cards|wallet|purse|handbag|bag)s? (?:is|are|was|were|has|have|'s)"
             rf"(?: been| just| completely| totally)? {_GONE}\b|"
             rf"\b(?:lost|misplaced|can't find|cannot find|someone stole|stole|stolen)\b.*\b{_CARD}|"
@@ -141,7 +142,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.CARD_LOCK,
         "ja_card_lock",
         _rx(
-            rf"{_CARD_JA}.*(?:止め|停止|ストップ|ロック|凍結|無効|使えなく|紛失|なくし|無くし|失くし|落とし|盗ま|(?:なくな|無くな)[っりる]|"
+            rf"{_CARD_JA}.*(?:止め|停止|ストップ|ロック|凍結|無効|使えなく|使えないように(?:して|し[てと]|する|お願い|頼|でき)|紛失|なくし|無くし|失くし|落とし|盗ま|(?:なくな|無くな)[っりる]|"
             r"見当たら|"
             r"(?:誰か|他人|知らない人)に(?:勝手に)?使われ|勝手に使われ)|"
             rf"(?:紛失|なくし|無くし|失くし|落とし|盗ま).*{_CARD_JA}"
