@@ -37,7 +37,7 @@ from teller.understand import (
     slang,
     topics,
 )
-from teller.understand.corrections import dangling, supersede
+from teller.understand.corrections import dangling, set_aside, supersede
 from teller.understand.coverage import RISKY, Unexplained, find_unexplained, without_reasons
 from teller.understand.evidence import Evidence
 from teller.understand.model import Understanding
@@ -385,8 +385,10 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
     A clause is another clause when the text has several, it holds neither the command cue nor the
     amount, and it is told in the past ("Maria grabbed dinner on Tuesday, I need to pay her back").
     """
-    kept, replaced = supersede(evidence.markers, list(turn.dates))
+    said, aside = set_aside(evidence.contrasted, list(turn.dates))  # "tomorrow, not today": tomorrow
+    kept, replaced = supersede(evidence.markers, said)
     explained = [(d.start, d.end) for d in replaced]
+    explained += [span for span in evidence.contrasted if any(span[0] <= d.start < span[1] for d in aside)]
     # "spot aoife a tenner till friday": friday is when lent money comes back; it goes now
     repaid = slang.repayment_span(turn.folded)
     if repaid is not None:
@@ -589,6 +591,14 @@ _NOT_THE_WHOLE = re.compile(
 )
 
 
+def _sources_set_aside(folded: str, contrast: Sequence[Span]) -> list[Span]:
+    """ "from savings, not from checking": the account set aside by "not", when another is said outside."""
+    starts = [m.start("src") for m in source_phrases(folded)]
+    inside = [span for span in contrast if any(span[0] <= at < span[1] for at in starts)]
+    outside = [at for at in starts if not any(a <= at < b for a, b in contrast)]
+    return inside if outside else []
+
+
 def cover(
     u: Understanding,
     turn: NormalizedTurn,
@@ -627,6 +637,7 @@ def cover(
     ]
     in_dates = [(d.start, d.end) for d in turn.dates]
     explained = [s for s in explained if s not in others]
+    explained += _sources_set_aside(turn.folded, evidence.contrasted)
     numbers = [
         (a.start, a.end)
         for a in turn.amounts

@@ -144,6 +144,24 @@ def refused_clause(folded: str) -> tuple[int, int] | None:
 _NOT_AN_OBJECT = re.compile(r"\b(?:accounts?|checking|savings|cards?)\b|口座|カード|預金")
 
 
+# "…, not the credit card", "not today - …", "…, but not from checking": a value named after "not", said as
+# a clause of its own (at the start, after a pause, "but" or "and"), up to the next pause.
+_NOT_PHRASE = re.compile(
+    r"(?<![a-z'])not\s+(?:(?:the|my|from|to|on|for|in|at)\s+)*[^,;.!?]{1,30}?"
+    r"(?=\s*(?:[,;.!?]|\s[-\u2013\u2014]\s|\bbut\b|$))"
+)
+_CONTRAST_BEFORE = re.compile(r"(?:^|[,;.!?]|\s[-\u2013\u2014]|\b(?:but|and))\s*$")
+
+
+def contrasted(folded: str) -> tuple[tuple[int, int], ...]:
+    """Spans of values set aside by "not" in a clause of their own: "lock my debit card, not the credit
+    card", "not today - send maria $150 tomorrow", "send maria 40 dollars, not 400". Whether one of them
+    names a value that another value of its kind replaces is for each kind to say."""
+    return tuple(
+        m.span() for m in _NOT_PHRASE.finditer(folded) if _CONTRAST_BEFORE.search(folded[: m.start()])
+    )
+
+
 def refused_after_order(folded: str) -> tuple[int, int] | None:
     """The clause after an order that says which one not to pay or send ("pay the internet bill, not the
     phone bill", ガス代を払って、水道代はまだいいです), as its span; None when there is none. Never one

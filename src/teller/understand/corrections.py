@@ -133,3 +133,13 @@ def dangling(
     if last.surface in ("i mean", "i meant") and any(0 <= last.start - end <= 2 for end in value_ends):
         return None
     return last
+
+
+def set_aside(spans: Sequence[tuple[int, int]], values: Sequence[S]) -> tuple[list[S], list[S]]:
+    """(kept, set aside): values inside a span that "not" set aside ("send maria 40 dollars, not 400"),
+    when a value of the same kind is said outside them; otherwise all are kept (a "not" alone, as in
+    "not now", replaces nothing)."""
+    inside = [v for v in values if any(a <= v.start and v.end <= b for a, b in spans)]
+    if not inside or len(inside) == len(values):
+        return list(values), []
+    return [v for v in values if v not in inside], inside

@@ -10,6 +10,7 @@ to send her another 20").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -18,8 +19,14 @@ from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
-from teller.understand.clauses import refusal_marker, refused_after_order, refused_clause, request_marker
-from teller.understand.corrections import REFUSED, Marker, find_markers, supersede
+from teller.understand.clauses import (
+    contrasted,
+    refusal_marker,
+    refused_after_order,
+    refused_clause,
+    request_marker,
+)
+from teller.understand.corrections import REFUSED, Marker, find_markers, set_aside, supersede
 from teller.understand.slots import amounts_outside_dates, find_amount
 
 Span = tuple[int, int]
@@ -45,6 +52,7 @@ class Evidence:
     index: NameIndex
     markers: tuple[Marker, ...] = ()
     superseded: tuple[Span, ...] = ()  # what a correction replaced: explained, never used
+    contrasted: tuple[Span, ...] = ()  # values said after "not" in a clause of their own ("…, not 400")
 
 
 def _span(e: Extraction[AmountValue] | None) -> Span | None:
@@ -87,10 +95,13 @@ def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span]
 
 
 def _corrected_amount(
-    turn: NormalizedTurn, markers: tuple[Marker, ...]
+    turn: NormalizedTurn, markers: tuple[Marker, ...], contrast: tuple[Span, ...]
 ) -> tuple[Extraction[AmountValue] | None, list[Span]]:
-    """The amount to use, after corrections, and the spans of the amounts it replaced."""
-    kept, replaced = supersede(markers, amounts_outside_dates(turn))
+    """The amount to use, after corrections and amounts set aside by "not", and the spans of the
+    amounts it replaced."""
+    said, aside = set_aside(contrast, amounts_outside_dates(turn))
+    kept, replaced = supersede(markers, said)
+    not_these = [span for span in contrast if any(span[0] <= a.start < span[1] for a in aside)]
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:
         # "thirty dollars, no wait, forty-five": the correction keeps the currency it corrects.
@@ -98,7 +109,7 @@ def _corrected_amount(
         if currency is not None:
             value = AmountValue(amount.value.major, currency)
             amount = replace(amount, value=value, rule=amount.rule + "+corrected")
-    return amount, [(a.start, a.end) for a in replaced]
+    return amount, [*((a.start, a.end) for a in replaced), *not_these]
 
 
 def _corrected_names(
@@ -138,12 +149,31 @@ def _names_set_aside(turn: NormalizedTurn, index: NameIndex) -> Span | None:
     return span if any(span[0] <= c.start < span[1] for c in said.candidates) else None
 
 
+def _names_set_aside_by_not(index: NameIndex, text: str, contrast: tuple[Span, ...]) -> list[Span]:
+    """The "not" clauses that name a payee or biller ("send 15 dollars to david lee, not maria") when one
+    of the same kind is named outside them; [] otherwise."""
+    found = index.scan(text, kinds=("biller", "payee"), prefolded=True).candidates
+    aside: list[Span] = []
+    for kind in ("biller", "payee"):
+        named = [c for c in found if c.kind == kind]
+        _, inside = set_aside(contrast, named)
+        aside += [span for span in contrast if any(span[0] <= c.start and c.end <= span[1] for c in inside)]
+    return aside
+
+
+def _blank(text: str, spans: Sequence[Span]) -> str:
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # A new request after a payment told about supersedes that payment's values, as a correction does.
     # So does an order after a clause that says what not to do ("don't pay con ed yet, pay the water bill").
     said = (*find_markers(turn.folded), *request_marker(turn.folded), *refusal_marker(turn.folded))
     markers = tuple(sorted(said, key=lambda m: m.start))
-    amount, replaced = _corrected_amount(turn, markers)
+    contrast = contrasted(turn.folded)
+    amount, replaced = _corrected_amount(turn, markers, contrast)
     if (shared := _share_of_said(turn)) is not None:
         amount, replaced = shared[0], [*replaced, shared[1]]
     residual = turn.without(amount, *turn.dates)
@@ -151,6 +181,8 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # candidate (and its words are accounted for)
     set_aside = _names_set_aside(turn, index)
     blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates), set_aside)
+    names_aside = _names_set_aside_by_not(index, blanked, contrast)
+    blanked = _blank(blanked, names_aside)
     billers, _ = _corrected_names(index, _without_phone_calls(blanked), markers, "biller")
     told = _told_billers(billers, markers)
     if billers.status == "none" and turn.keywords != turn.folded:
@@ -182,5 +214,7 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
             *names_replaced,
             *told,
             *filter(None, [refused_clause(turn.folded), set_aside]),
+            *names_aside,
         ),
+        contrasted=contrast,
     )

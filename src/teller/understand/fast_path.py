@@ -389,16 +389,16 @@ def _card_slots(
     trace: list[TraceItem],
 ) -> tuple[Understanding, list[tuple[int, int]]]:
     """The card to lock or unlock; a card named after a correction wins; an unknown one is asked about."""
-    text = turn.keywords
+    text, aside = _without_cards_set_aside(turn, snapshot, evidence)
     last = evidence.markers[-1] if evidence.markers else None
     if last is not None and turn.keywords == turn.folded:
-        after = turn.folded[last.end :]
+        after = text[last.end :]
         cards, card_rule = find_card(turn, snapshot, text=after)
         if card_rule is None:
             cards, card_rule = find_card(turn, snapshot, text=text)
     else:
         cards, card_rule = find_card(turn, snapshot, text=text)
-    spans = [(d.start, d.end) for d in turn.digits if any(d.value.endswith(c.last4) for c in cards)]
+    spans = [*aside, *((d.start, d.end) for d in turn.digits if any(d.value.endswith(c.last4) for c in cards))]
     spans += [(a.start, a.end) for a in turn.amounts if any(str(a.value.major) == c.last4 for c in cards)]
     if card_rule == "unknown_card":
         cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule) for c in cards)
@@ -430,6 +430,23 @@ def _card_slots(
     cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule or "any_card") for c in cards)
     u = _with(base, trace, candidates=cands, ambiguous_slot="card_id" if cands else None, named_ids=named)
     return u, spans
+
+
+def _without_cards_set_aside(
+    turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
+) -> tuple[str, list[tuple[int, int]]]:
+    """The text to find the card in, without a card set aside by "not" when another card is named
+    outside it ("freeze my debit card, not the credit card"), and the spans set aside."""
+    if not evidence.contrasted or turn.keywords != turn.folded:
+        return turn.keywords, []
+    text = turn.folded
+    for a, b in evidence.contrasted:
+        text = text[:a] + " " * (b - a) + text[b:]
+    aside = [span for span in evidence.contrasted if find_card(turn, snapshot, text=turn.folded[slice(*span)])[1]]
+    _, kept_rule = find_card(turn, snapshot, text=text)
+    if not aside or kept_rule in (None, "unknown_card"):
+        return turn.keywords, []
+    return text, aside
 
 
 def _cue(turn: NormalizedTurn, hits: Sequence[rules.RuleHit], rule: str) -> tuple[int, int] | None:

@@ -17,6 +17,7 @@ from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.billers import utility_billers
+from teller.understand.clauses import contrasted
 from teller.understand.evidence import SHARES, Evidence
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, recipient_phrase
@@ -55,12 +56,19 @@ def source_phrases(folded: str) -> list[re.Match[str]]:
     return sorted(found, key=lambda m: m.start())
 
 
+def _not_set_aside(phrases: list[re.Match[str]], folded: str) -> list[re.Match[str]]:
+    """The source phrases but those set aside by "not" ("from savings, not from checking", "…, but not
+    from savings": never the account paid from)."""
+    contrast = contrasted(folded)
+    return [m for m in phrases if not any(a <= m.start("src") < b for a, b in contrast)]
+
+
 def _source_account(
     turn: NormalizedTurn, snapshot: CustomerSnapshot, currency: str | None, trace: list[TraceItem]
 ) -> str | None:
     """The account money leaves: the one named after "from" (`_FROM`), the last one named where a
     correction names another ("from checking, no, from savings"); else one in the amount's currency."""
-    for m in reversed(source_phrases(turn.folded)):
+    for m in reversed(_not_set_aside(source_phrases(turn.folded), turn.folded)):
         said = _NOT_THIS_ONE.sub("", m.group("src"))  # "from savings instead of checking": savings
         account, rule = find_account(turn, snapshot, text=said)
         if account is not None:
