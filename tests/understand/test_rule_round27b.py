@@ -47,3 +47,31 @@ def test_a_not_with_no_other_value_of_its_kind_still_asks(runner: Any, text: str
         assert (result.action.value, result.entities.amount_minor) == ("confirm", 5000)
     else:
         assert not acts(result) or result.action.value not in ("execute", "confirm"), result.action.value
+
+
+@pytest.mark.parametrize(
+    ("text", "execute_on"),
+    [
+        # (written with the fix, which round 44's development part found: 令和 years were read as year 8)
+        ("令和8年12月24日に伊藤翔さんに5000円振り込んで", "2026-12-24"),
+        ("令和９年１月１５日に伊藤翔さんへ5000円送金", "2027-01-15"),
+    ],
+)
+def test_a_reiwa_year_is_its_western_year(runner: Any, text: str, execute_on: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.action.value, str(result.entities.execute_on)) == ("confirm", execute_on)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        # (written with the fix, which round 44's development part found: a clock time was dropped and the
+        # money sent now)
+        ("send david lee $35 at 8am", "c_002"),
+        ("pay the water bill at 6 pm", "c_002"),
+        ("伊藤翔さんに5000円、10時に振り込んでおいて", "c_001"),
+    ],
+)
+def test_a_clock_time_with_no_day_is_asked_not_sent_now(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.action.value, result.entities.execute_on)

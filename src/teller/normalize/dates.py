@@ -269,8 +269,15 @@ def _ja_offset(m: re.Match[str], today: date) -> date | None:
 _JA_BRACKET_WEEKDAY = rf"(?:\s*[(（](?P<bwd>[{_JA_WEEKDAYS}])(?:曜日?)?[)）])?"
 
 
+_REIWA_YEAR_ZERO = 2018
+
+
 def _ja_month_day(m: re.Match[str], today: date) -> date | None:
-    year = _ja_int(m["y"]) if m["y"] else None
+    year = (1 if m["y"] == "元" else _ja_int(m["y"])) if m["y"] else None
+    if year is not None and m["era"]:  # 令和8年 is 2026 (令和元年, its first, 2019)
+        year += _REIWA_YEAR_ZERO
+    elif year is not None and year < 100 and m["y"] != "元":
+        return None  # a two-digit year with no era: not a year Teller can place
     if m["ry"]:
         year = today.year + _RELATIVE_YEARS[m["ry"]]
     if m["y"] and year is None:
@@ -399,7 +406,7 @@ _JA_RULES = (
     ),
     DateRule(
         re.compile(
-            rf"(?:(?P<ry>再来年|来年|今年)の?|(?P<y>{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"
+            rf"(?:(?P<ry>再来年|来年|今年)の?|(?P<era>令和)?\s*(?P<y>元|{_JA_NUM})年)?(?P<m>{_JA_NUM})月(?P<d>{_JA_NUM})日"
             rf"{_JA_BRACKET_WEEKDAY}"
         ),
         _ja_month_day, "month_day", ("月",),

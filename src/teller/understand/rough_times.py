@@ -4,8 +4,8 @@
   day is resolved, but the customer did not name it as the day to pay.
 - No day at all, only a stretch of time: "in a few days", "one of these days", "mid-month", 数日後,
   近いうちに, 来月の頭, 上旬.
-- A time of day with no day ("pay the water bill in the morning", 夜に): which morning depends on when it
-  is said; it is asked, not sent now.
+- A time of day with no day ("pay the water bill in the morning", 夜に, "at 9am", 15時に): which morning
+  depends on when it is said; it is asked, not sent now.
 
 Pure functions of the normalized turn (spans index its folded text).
 """
@@ -36,7 +36,10 @@ _STRETCH = re.compile(
     r"月初め?"
 )
 _TIME_OF_DAY = re.compile(
-    r"(?<![a-z'])(?:(?:in|during) the (?:morning|afternoon|evening)|at night|overnight)(?![a-z'])|"
+    r"(?<![a-z'])(?:(?:in|during) the (?:morning|afternoon|evening)|at night|overnight|"
+    # a clock time: "at 9am", "at 5:30 pm", "at noon", "by 6 o'clock"
+    r"(?:at|by|around) (?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.|o'?clock)|noon|midnight))(?![a-z'])|"
+    r"(?:午前|午後)?\d{1,2}時(?:\d{1,2}分|半)?(?:に|まで|ごろ|頃)|"
     r"(?:^|(?<=[、,\s]))(?:朝|夜|夕方|午前中?|午後|昼)(?:に|中に|のうちに|イチで|一番で|いちで)"
 )
 
