@@ -60,7 +60,7 @@ _NARROWER_EN = _rx(
 # "until I find it", "until I'm back", "until further notice": a lock for as long as the customer leaves it
 # so, ended by the customer)
 _A_WHILE_EN = _rx(
-    rf"\b{_CARD}\w*\b.{{0,40}}?\b(?:(?:until|till|til|through|thru) (?:this |next )?(?:{_WEEKDAY}|tomorrow|tonight|"
+    rf"\b{_CARD}\w*\b[^,.;!?]{{0,40}}?\b(?:(?:until|till|til|through|thru) (?:this |next )?(?:{_WEEKDAY}|tomorrow|tonight|"
     r"next week|the weekend|the end of (?:the )?(?:week|month)|the \d{1,2}(?:st|nd|rd|th)?)|"
     rf"(?:just |only )?for (?:the next |the )?(?:{_COUNT} {_UNITS}|today|tonight|the day|the weekend)\b|"
     r"over the (?:weekend|holidays?)\b)"
@@ -85,7 +85,7 @@ _A_WHILE_JA = _rx(
 )
 # The same words told as why, inside what a pattern matched: ネットで不正利用されたので止めて
 _WHY = _rx(
-    r"(?<!being )(?<!be )\b(?:used|charged|made|spent|stolen|lost|hacked|compromised|fraud\w*|unauthori[sz]ed|saw|see|noticed|"
+    r"(?<!being )(?<!be )\b(?:used|charged|made|spent|stolen|lost|hacked|compromised|fraud\w*|unauthori[sz]ed|saw|see|seen|noticed|had|missing|"
     r"didn'?t make|never made|don'?t recogni[sz]e|because|since|cause)\b|"
     r"不正|使われ|勝手|身に覚え|ので|から|盗|なくし|紛失|落とし"
 )
