@@ -16,8 +16,6 @@ from tests.understand.conftest import acts, run
         ("freeze my debit card, not the credit card", "c_002", {"card_id": "k_101"}),
         ("not the debit card - lock the credit one", "c_001", {"card_id": "k_002"}),
         ("send maria 40 dollars, not 400", "c_002", {"amount_minor": 4000, "recipient_id": "p_101"}),
-        ("pay david $25 tomorrow, not today", "c_002", {"amount_minor": 2500, "execute_on": "2026-11-22"}),
-        ("not tomorrow, send catherine $30 on friday", "c_002", {"amount_minor": 3000, "execute_on": "2026-11-27"}),
         ("send $70 from savings, not from checking, to david lee", "c_002", {"account_id": "a_102"}),
         ("pay the water bill, not the electric bill", "c_002", {"biller_id": "b_104"}),
         ("send 15 dollars to david lee, not maria", "c_002", {"recipient_id": "p_104", "amount_minor": 1500}),
@@ -38,6 +36,10 @@ def test_a_value_set_aside_by_not_beside_another_is_not_the_one_meant(
         "pay the water bill, not now",
         "send maria 40 dollars, but not today",
         "send catherine 30 dollars, not now",
+        # (a date set aside by "not" beside another was tried and withdrawn: a held-out turn of blind round
+        # 43 acted wrongly with it; these still ask)
+        "pay david $25 tomorrow, not today",
+        "not tomorrow, send catherine $30 on friday",
         "send david 50, not 60",  # the other value said: 50
     ],
 )

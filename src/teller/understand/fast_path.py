@@ -398,7 +398,10 @@ def _card_slots(
             cards, card_rule = find_card(turn, snapshot, text=text)
     else:
         cards, card_rule = find_card(turn, snapshot, text=text)
-    spans = [*aside, *((d.start, d.end) for d in turn.digits if any(d.value.endswith(c.last4) for c in cards))]
+    spans = [
+        *aside,
+        *((d.start, d.end) for d in turn.digits if any(d.value.endswith(c.last4) for c in cards)),
+    ]
     spans += [(a.start, a.end) for a in turn.amounts if any(str(a.value.major) == c.last4 for c in cards)]
     if card_rule == "unknown_card":
         cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule) for c in cards)
@@ -442,7 +445,9 @@ def _without_cards_set_aside(
     text = turn.folded
     for a, b in evidence.contrasted:
         text = text[:a] + " " * (b - a) + text[b:]
-    aside = [span for span in evidence.contrasted if find_card(turn, snapshot, text=turn.folded[slice(*span)])[1]]
+    aside = [
+        span for span in evidence.contrasted if find_card(turn, snapshot, text=turn.folded[slice(*span)])[1]
+    ]
     _, kept_rule = find_card(turn, snapshot, text=text)
     if not aside or kept_rule in (None, "unknown_card"):
         return turn.keywords, []

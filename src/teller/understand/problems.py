@@ -208,7 +208,7 @@ _CARD_LOSS = _rx(
 _LOCK_REQUEST = _rx(
     r"\b(?:lock|freeze|block|disable|deactivate|cancel|stop|suspend|switch off|shut off|turn off)\b "
     r"(?:it|them|that|this|my|the|both)\b|\b(?:put|place) (?:a |an )?(?:temporary |quick )?hold on\b|"
-    r"(?:止め|停止|ストップ|ロック|凍結)(?:て|し)|使えないように(?:して|し[てと]|する|お願い|頼|でき)"
+    r"(?:止め|停止|ストップ|ロック|凍結)(?:て|し)"
 )
 # A read that did not work ("I can't see my balance", "the app won't show…", 表示されない): it reports a
 # problem; it does not ask for the read.
