@@ -587,3 +587,36 @@ def test_blind_round_41_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round41.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_42_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 42's development part (60, written blind: cards and card controls in depth): 49/60 (4
+    acting wrongly: a control narrower than the card locked or unlocked the whole card) at its first run,
+    56/60 after round 27 (left: a card kept by an ATM is answered, "lok my debbit crd"). Its 140 held-out
+    cases are never opened here."""
+    cases = HERE / "blind_round42.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_43_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 43's development part (60, written blind: negation, hedges and uncertainty): 41/60 (2
+    acting wrongly) at its first run, 44/60 after round 27 (left: negative questions as requests, double
+    negatives, a negated Japanese account or card beside the one meant, a date set aside by "not"). Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round43.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 44 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_44_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 44's development part (60, written blind: when): 53/60 (2 acting wrongly: a clock time
+    dropped and the money sent now; the day before a bill is due dropped) at its first run, 54/60 after
+    round 27 (令和 years read; a clock time with no day asks; left acting wrongly: "the day before it's
+    due" still pays now). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round44.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 54 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

@@ -30,7 +30,8 @@ _SWITCH = (
 # One kind of use of a card ("an ATM card" is the card itself).
 _USE = (
     r"(?:contactless|tap[- ]?(?:to[- ]?)?pay(?:ments?)?|tap payments?|online|internet|web|e-?commerce|"
-    r"international|overseas|foreign|abroad|out[- ]of[- ](?:the[- ])?country|atms?|cash (?:withdrawals?|advances?)|"
+    r"international|overseas|foreign|abroad|out[- ]of[- ](?:the[- ])?country|atms?|"
+    r"cash (?:withdrawals?|advances?)|"
     r"withdrawals?|in[- ]store|recurring|subscriptions?|gambling|apple pay|google pay|mobile wallet|"
     r"card[- ]not[- ]present)"
 )
@@ -42,25 +43,30 @@ _NARROWER_EN = _rx(
     # the switch's object is one kind of use: "disable contactless on my card", "turn online purchases
     # back on for my credit card", "stop ATM withdrawals on my debit card"
     rf"\b{_SWITCH}\b(?: (?:only|just|the|all|my))* {_USE}\b(?!\s+(?:and|,|cards?\b))|"
-    rf"\b(?:turn|switch|shut) (?:only |just |the |all |my )*{_USE}\b(?: [a-z]+){{0,2}} (?:back )?(?:on|off)\b|"
+    rf"\b(?:turn|switch|shut) (?:only |just |the |all |my )*{_USE}\b"
+    r"(?: [a-z]+){0,2} (?:back )?(?:on|off)\b|"
     # the card switched for one kind of use: "turn off my credit card for online purchases", "block my card
     # from being used abroad", "unlock my credit card for overseas use"
-    rf"\b{_SWITCH}\b.{{0,30}}?\b{_CARD}\w*\b(?: (?:only|just))? (?:(?:for|from|to|at|on)(?: being used| use| using)?|(?:from )?(?:working|being used))"
+    rf"\b{_SWITCH}\b.{{0,30}}?\b{_CARD}\w*\b(?: (?:only|just))? "
+    r"(?:(?:for|from|to|at|on)(?: being used| use| using)?|(?:from )?(?:working|being used))"
     rf"(?: (?:at|in|on|for|by))?(?: (?:only|just|the|any|all))? {_USE}\b|"
     # one merchant: "block payments to amazon on my card", "stop netflix from charging my card"
     rf"\b{_SWITCH}\b (?:(?:all |any )?(?:payments?|purchases?|charges?|transactions?) (?:to|at|from|by) )?"
     rf"[a-z0-9&'.-]+ (?:from )?(?:charging|billing|taking money from|using) (?:my |the )?{_CARD}|"
     rf"\b{_SWITCH}\b (?:all |any )?(?:payments?|purchases?|charges?|transactions?) (?:to|at|from|by|with) "
-    rf"(?!(?:my|the|this|that|it|them)\b)[a-z0-9&'.-]+(?: [a-z0-9&'.-]+)? (?:on|with|for) (?:my |the )?(?:[\w']+ )?{_CARD}|"
+    rf"(?!(?:my|the|this|that|it|them)\b)[a-z0-9&'.-]+(?: [a-z0-9&'.-]+)? (?:on|with|for) "
+    rf"(?:my |the )?(?:[\w']+ )?{_CARD}|"
     # "…only online / …online only", "not the whole thing": part of the card said in so many words
     rf"\b{_USE} (?:use |purchases |payments |transactions )?only\b|"
-    rf"\b(?:only|just|except(?: for)?|but not|apart from) (?:for |on |at |in |with )?(?:the |my )?{_USE}\b|\bnot the (?:whole|entire) (?:thing|card)\b"
+    rf"\b(?:only|just|except(?: for)?|but not|apart from) (?:for |on |at |in |with )?(?:the |my )?{_USE}\b|"
+    r"\bnot the (?:whole|entire) (?:thing|card)\b"
 )
 # For a while on the calendar: "until friday", "for a week", "just for today", "for the next 3 days" (not
 # "until I find it", "until I'm back", "until further notice": a lock for as long as the customer leaves it
 # so, ended by the customer)
 _A_WHILE_EN = _rx(
-    rf"\b{_CARD}\w*\b[^,.;!?]{{0,40}}?\b(?:(?:until|till|til|through|thru) (?:this |next )?(?:{_WEEKDAY}|tomorrow|tonight|"
+    rf"\b{_CARD}\w*\b[^,.;!?]{{0,40}}?\b(?:(?:until|till|til|through|thru) (?:this |next )?"
+    rf"(?:{_WEEKDAY}|tomorrow|tonight|"
     r"next week|the weekend|the end of (?:the )?(?:week|month)|the \d{1,2}(?:st|nd|rd|th)?)|"
     rf"(?:just |only )?for (?:the next |the )?(?:{_COUNT} {_UNITS}|today|tonight|the day|the weekend)\b|"
     r"over the (?:weekend|holidays?)\b)"
@@ -85,7 +91,8 @@ _A_WHILE_JA = _rx(
 )
 # The same words told as why, inside what a pattern matched: ネットで不正利用されたので止めて
 _WHY = _rx(
-    r"(?<!being )(?<!be )\b(?:used|charged|made|spent|stolen|lost|hacked|compromised|fraud\w*|unauthori[sz]ed|saw|see|seen|noticed|had|missing|"
+    r"(?<!being )(?<!be )\b(?:used|charged|made|spent|stolen|lost|hacked|compromised|fraud\w*|"
+    r"unauthori[sz]ed|saw|see|seen|noticed|had|missing|"
     r"didn'?t make|never made|don'?t recogni[sz]e|because|since|cause)\b|"
     r"不正|使われ|勝手|身に覚え|ので|から|盗|なくし|紛失|落とし"
 )
