@@ -6,8 +6,9 @@ the bill the turn names and other dollars asks, as one digit off does: `hearing_
 by "and" to a registered name gets the forced look's clear winner within `JOINED` written beside it:
 `hearing_forced._joined`, `hear:forced_rival`; a registered name and a short word that sound like a longer
 registered name ask: `hearing_names.split_by_sound`, `hear:split_sound`; a forced-look rival beside part of a
-name comes with that name in full: `hearing_forced._whole`). `--only-cents`, `--only-kana`, `--only-joined`,
-`--only-split`, `--only-whole`: "before" takes out that rule alone.
+name comes with that name in full: `hearing_forced._whole`; a money verb glued to a word of the customer's
+names is written apart: `hearing_words.verb_apart`, `hear:glued`). `--only-cents`, `--only-kana`,
+`--only-joined`, `--only-split`, `--only-whole`, `--only-verb`: "before" takes out that rule alone.
 
     TELLER_SHARED=/work/shared PYTHONPATH=src:/tmp/r7/site python bench/voice_round17_pairs.py --route \\
         --sets blind35,blind36,blind37 --voices piper,espeak,flite-rms,flite-slt,kokoro,openjtalk-mei \\
@@ -72,6 +73,13 @@ def whole_as_round16() -> Iterator[None]:
 
 
 @contextmanager
+def verb_as_round16() -> Iterator[None]:
+    """ "PayCon Ed" read as heard, as in round 16."""
+    with mock.patch.object(hearing, "verb_apart", lambda text, registered: (text, [])):
+        yield
+
+
+@contextmanager
 def as_round16() -> Iterator[None]:
     """Hearing as round 16 had it: a rival reading disputes the amount due heard as it is; only an amount one
     digit from what is due is disputed by it; "に万円" is no amount; a word joined to a name by "and" is
@@ -83,6 +91,7 @@ def as_round16() -> Iterator[None]:
         joined_as_round16(),
         split_as_round16(),
         whole_as_round16(),
+        verb_as_round16(),
     ):
         yield
 
@@ -120,6 +129,12 @@ def before_split(hyp: Hypothesis) -> Iterator[Hypothesis]:
 @contextmanager
 def before_whole(hyp: Hypothesis) -> Iterator[Hypothesis]:
     with whole_as_round16():
+        yield hyp
+
+
+@contextmanager
+def before_verb(hyp: Hypothesis) -> Iterator[Hypothesis]:
+    with verb_as_round16():
         yield hyp
 
 
@@ -174,6 +189,13 @@ ONLY = {
     "--only-joined": JOINED,
     "--only-split": SPLIT,
     "--only-whole": WHOLE,
+    "--only-verb": Pairs(
+        out=HERE / "results" / "voice_round17_verb.json",
+        before=before_verb,
+        fired=lambda before, after: before[1:] != after[1:],
+        changed="verb changed",
+        detail=lambda which, held_out: not held_out,
+    ),
 }
 
 if __name__ == "__main__":

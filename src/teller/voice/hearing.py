@@ -129,7 +129,7 @@ from teller.voice.hearing_sound import NOT_NAME as _NOT_NAME
 from teller.voice.hearing_sound import WORD as _WORD
 from teller.voice.hearing_sound import letters as _letters
 from teller.voice.hearing_sound import similarity as _similarity
-from teller.voice.hearing_words import grammar_words, plain
+from teller.voice.hearing_words import grammar_words, plain, verb_apart
 from teller.voice.verbs import STATE
 
 NEAR = 0.87  # similarity a heard stretch needs to be taken for a registered name
@@ -279,6 +279,14 @@ def hear(
     if ear is None or not best:
         return best, []
     changes: list[Heard] = []
+    # "PayCon Ed" → "Pay Con Ed": a money verb glued to a word of their names, in every hypothesis (round 17)
+    registered = {w.lower() for form, _ in ear.forms if form.isascii() for w in _WORD.findall(form)}
+    best, apart = verb_apart(best, registered)
+    changes.extend(Heard(GLUED, heard_glued, put) for heard_glued, put in apart)
+    alternatives = [verb_apart(a, registered)[0] for a in alternatives]
+    if apart:  # the second looks read on from the transcript's own words: the same words apart there
+        rechecks = [(verb_apart(r, registered)[0], p) for r, p in rechecks]
+        name_rechecks = [(verb_apart(r, registered)[0], p) for r, p in name_rechecks]
     heard = [best, *alternatives]
     text = best
     if alternatives:

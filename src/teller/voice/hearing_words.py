@@ -21,6 +21,10 @@ tiny.en hears a few short banking words as words that sound alike and mean nothi
   amount and no English, "3 grand" is the grammar's thousands. Not after a sum with its currency ("$3
   grant"), not "a grant", "grants" or a name ("to Grant Lee").
 
+Round 17, `verb_apart`: a money verb the recognizer glued to the next word, which is a word of one of the
+customer's names ("PayCon Ed …" for "pay Con Ed …": Whisper writes a capital inside a word only where it
+glued two), gets its space back, in every hypothesis, before names are looked for. "PayPal" stays whole.
+
 No name and no number is ever changed here: those are `hearing`'s and `hearing_numbers`'s, with their
 own evidence.
 """
@@ -51,6 +55,23 @@ _GRANT = re.compile(
 )
 
 Change = tuple[str, str]  # (heard words, the grammar's words)
+
+_GLUED_VERB = re.compile(r"\b(Pay|Send|Wire|Transfer)([A-Z][a-z']*)")
+
+
+def verb_apart(text: str, registered: Iterable[str]) -> tuple[str, list[Change]]:
+    """`text` with a money verb glued to a word of `registered` (the customer's names' words, lower case)
+    written apart ("PayCon Ed" → "Pay Con Ed"), and the changes made (round 17)."""
+    words = {w.lower() for w in registered}
+    changes: list[Change] = []
+
+    def apart(m: re.Match[str]) -> str:
+        if m.group(2).lower() not in words:
+            return m.group(0)
+        changes.append((m.group(0), f"{m.group(1)} {m.group(2)}"))
+        return f"{m.group(1)} {m.group(2)}"
+
+    return _GLUED_VERB.sub(apart, text), changes
 
 
 def grammar_words(
