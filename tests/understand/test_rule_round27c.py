@@ -3,10 +3,21 @@ another request is not the request; an account corrected in Japanese (…じゃ�
 
 from __future__ import annotations
 
+import json
+from datetime import date
+from importlib import resources
 from typing import Any
 
 import pytest
 from tests.understand.conftest import run
+
+_BANK = json.loads(resources.files("teller").joinpath("data/demo_bank.json").read_text(encoding="utf-8"))
+_DUE = {
+    b["id"]: date.fromisoformat(b["due"])
+    for c in _BANK["customers"]
+    for b in c.get("billers", [])
+    if b.get("due")
+}
 
 
 @pytest.mark.parametrize(
@@ -20,7 +31,9 @@ from tests.understand.conftest import run
         ("担当者じゃなくていいので、取引履歴だけ見せて", "c_001", "recent_transactions"),
     ],
 )
-def test_a_read_or_person_not_wanted_is_not_the_request(runner: Any, text: str, customer: str, intent: str) -> None:
+def test_a_read_or_person_not_wanted_is_not_the_request(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == (intent, "execute"), result.reason
 
@@ -34,4 +47,29 @@ def test_a_read_or_person_not_wanted_is_not_the_request(runner: Any, text: str, 
 )
 def test_an_account_corrected_in_japanese_is_the_one_after(runner: Any, text: str, account: str) -> None:
     result = run(runner, text, "c_001")
-    assert (result.intent.value, result.entities.account_id) == ("balance_inquiry", account), result.action.value
+    assert (result.intent.value, result.entities.account_id) == ("balance_inquiry", account), (
+        result.action.value
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "days_before"),
+    [
+        ("pay the water bill the day before it's due", "c_002", 1),
+        ("pay con ed 2 days before the due date", "c_002", 2),
+        ("水道代を期日の前日に払って", "c_001", 1),
+        ("電気代を期限の3日前に払っておいて", "c_001", 3),
+    ],
+)
+def test_a_day_counted_back_from_the_due_date_is_that_day(
+    runner: Any, text: str, customer: str, days_before: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm", result.reason
+    due = _DUE[result.entities.biller_id]
+    assert (due - result.entities.execute_on).days == days_before
+
+
+def test_a_vague_count_back_from_the_due_date_asks(runner: Any) -> None:
+    result = run(runner, "pay the water bill a few days before it's due", "c_002")
+    assert result.action.value not in ("execute", "confirm"), result.entities.execute_on
