@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from teller.domain.bank import CustomerSnapshot
+from teller.domain.bank import Account, CustomerSnapshot
 from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
@@ -104,7 +104,7 @@ class FastPath:
         elif intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
             u, card_spans = _card_slots(base, turn, snapshot, evidence, trace)
         elif intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
-            account, account_rule = find_account(turn, snapshot)
+            account, account_rule = _read_account(turn, snapshot, evidence)
             if account is None and len(snapshot.accounts) == 1:
                 account, account_rule = snapshot.accounts[0], "only_account"
             count = find_count(turn) if intent is Intent.RECENT_TRANSACTIONS else None
@@ -433,6 +433,19 @@ def _card_slots(
     cands = tuple(Candidate(c.id, "card", c.label, 50.0, card_rule or "any_card") for c in cards)
     u = _with(base, trace, candidates=cands, ambiguous_slot="card_id" if cands else None, named_ids=named)
     return u, spans
+
+
+def _read_account(
+    turn: NormalizedTurn, snapshot: CustomerSnapshot, evidence: Evidence
+) -> tuple[Account | None, str | None]:
+    """The account to read: one named after the last correction wins (普通預金じゃなくてドル口座の残高,
+    "checking, no, savings balance"), else the one the turn names."""
+    last = evidence.markers[-1] if evidence.markers else None
+    if last is not None and turn.keywords == turn.folded:
+        account, rule = find_account(turn, snapshot, text=turn.folded[last.end :])
+        if account is not None:
+            return account, rule
+    return find_account(turn, snapshot)
 
 
 def _without_cards_set_aside(

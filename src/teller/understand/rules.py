@@ -474,6 +474,13 @@ _HANDOFF_DECLINED = _rx(
 )
 
 
+# A person declined after the word for one: オペレーターは不要です, 担当者じゃなくていいので, 人間の方は結構です
+_HANDOFF_DECLINED_JA = _rx(
+    r"(?:さん|の方|のかた|の人)?(?:は|とか)?\s*(?:不要|いらない|いりません|要らない|結構|大丈夫です|いいです|いいよ|"
+    r"いいので|いいから|(?:じゃ|では)なくて(?:いい|大丈夫|結構|構いません|かまいません))"
+)
+
+
 def _said_not_to(folded: str, at: int) -> bool:
     if _NOT_BEFORE.search(folded[:at]):
         return True
@@ -505,8 +512,10 @@ def command_hits(folded: str) -> list[RuleHit]:
             continue
         if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK) and not _acts_on_the_card(intent, folded, m):
             continue
-        if intent is Intent.HUMAN_HANDOFF and _HANDOFF_DECLINED.search(folded[: m.start()]):
-            continue  # "i don't need an agent, just show my transactions": a person declined
+        if intent is Intent.HUMAN_HANDOFF and (
+            _HANDOFF_DECLINED.search(folded[: m.start()]) or _HANDOFF_DECLINED_JA.match(folded[m.end() :])
+        ):
+            continue  # "i don't need an agent, just show my transactions", オペレーターは不要です: declined
         while m is not None and intent in _MONEY_RULES and _said_not_to(folded, m.start()):
             # "don't send anything yet, I just want to check…": not the command asked for; "do not pay
             # verizon, pay the cable bill": the one asked for comes later
