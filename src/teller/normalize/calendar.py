@@ -380,11 +380,41 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
 _DUE_EN = r"(?:due date|due day|date (?:it'?s|it is) due)"
 _DUE_JA = r"(?:期日|期限日?)"
 _DUE = re.compile(rf"\b{_DUE_EN}\b|{_DUE_JA}")
+# Days counted back from the due date: "the day before it's due", "2 days before the due date", 期日の前日,
+# 期限の3日前 (a vague count, "a few days before it's due", is date-like and asked about)
+_DAYS_BEFORE_DUE = (
+    rf"{_B}(?:the|a|one|\d+|two|three|four|five|six|seven|a few|a couple of|several) (?:days?|weeks?) before "
+    rf"(?:(?:it'?s|it is|they'?re|they are|the bill is) due|(?:the |its |their )?{_DUE_EN}){_E}|"
+    rf"{_DUE_JA}の(?:前日|(?:\d+|[一二三四五六七])日前)"
+)
+_COUNT_BACK = re.compile(
+    r"(?P<n>the|a|one|\d+|two|three|four|five|six|seven) (?P<unit>days?|weeks?) before|"
+    r"の(?:(?P<eve>前日)|(?P<jn>\d+|[一二三四五六七])日前)"
+)
+_COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_COUNTS_JA = dict(zip("一二三四五六七", range(1, 8), strict=True))
 
 
 def names_a_due_date(surface: str) -> bool:
-    """Whether a date-like phrase is a bill's due date ("on the due date", 期日に)."""
-    return _DUE.search(surface) is not None
+    """Whether a date-like phrase is a bill's due date ("on the due date", 期日に) or counts back from it
+    ("the day before it's due")."""
+    return _DUE.search(surface) is not None or re.search(_DAYS_BEFORE_DUE, surface) is not None
+
+
+def days_before_due(surface: str) -> int | None:
+    """How many days before the due date a date-like phrase names: 0 for the due date itself, 1 for "the
+    day before it's due" / 期日の前日, 3 for 期限の3日前; None for a vague count ("a few days before")."""
+    if re.search(_DAYS_BEFORE_DUE, surface) is None:
+        return 0
+    m = _COUNT_BACK.search(surface)
+    if m is None:
+        return None
+    if m["eve"]:
+        return 1
+    if m["jn"]:
+        return int(m["jn"]) if m["jn"].isdigit() else _COUNTS_JA[m["jn"]]
+    n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"]]
+    return n * 7 if m["unit"].startswith("week") else n
 
 
 _DATE_LIKE = re.compile(
@@ -410,6 +440,7 @@ _DATE_LIKE = re.compile(
     rf"\w*(?: \w+)?){_E}|"
     r"(?:結婚式|卒業式|入学式|成人式|引っ越し|引越し|退院|出発|帰国|入籍|出産)(?:の日|当日)?(?=に)|"
     # a bill's due date: the day of the bill paid (`understand.billers.due_date`), asked about elsewhere
+    rf"{_DAYS_BEFORE_DUE}|"
     rf"{_B}(?:on|by|for) (?:the |its |it's |their )?{_DUE_EN}{_E}|"
     rf"(?:支払い?|お?支払|引き?落とし|払い込み|振込)?{_DUE_JA}(?:の日)?(?=に)|"
     r"給料日|給料|誕生日|記念日|ボーナス|月初め?|年末|年明け|来月(?!末|の)|来年|連休|今度|そのうち|後で|"

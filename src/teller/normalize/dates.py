@@ -401,7 +401,8 @@ _JA_RULES = (
     # 週明け: the start of next week, its Monday
     DateRule(re.compile(r"(?:来)?週明け"), _next_week, "next_week", ("週明",)),
     DateRule(
-        re.compile(rf"(?P<n>{_JA_NUM})(?P<unit>日|週間)(?P<dir>後|前)"),
+        # (not counted back from a due date: 期限の3日前 is `calendar.days_before_due`'s)
+        re.compile(rf"(?<!期日の)(?<!期限の)(?<!期限日の)(?P<n>{_JA_NUM})(?P<unit>日|週間)(?P<dir>後|前)"),
         _ja_offset, "day_offset", ("後", "前"),
     ),
     DateRule(

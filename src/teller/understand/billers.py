@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 
 from teller.domain.bank import Biller, CustomerSnapshot
 from teller.domain.intents import Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
-from teller.normalize.calendar import names_a_due_date
+from teller.normalize.calendar import days_before_due, names_a_due_date
 from teller.normalize.text import fold
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.model import Candidate, Understanding
@@ -204,6 +204,7 @@ def due_date(turn: NormalizedTurn, billers: NameMatch, snapshot: CustomerSnapsho
     if said is None or billers.status != "match" or len({c.id for c in billers.candidates}) != 1:
         return None
     biller = snapshot.biller(billers.candidates[0].id)
-    if biller is None or biller.due is None:
+    back = days_before_due(said.surface)  # "the day before it's due": counted back from it
+    if biller is None or biller.due is None or back is None:
         return None
-    return Extraction(said.start, said.end, said.surface, biller.due, "due_date")
+    return Extraction(said.start, said.end, said.surface, biller.due - timedelta(days=back), "due_date")
