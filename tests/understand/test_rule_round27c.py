@@ -73,3 +73,31 @@ def test_a_day_counted_back_from_the_due_date_is_that_day(
 def test_a_vague_count_back_from_the_due_date_asks(runner: Any) -> None:
     result = run(runner, "pay the water bill a few days before it's due", "c_002")
     assert result.action.value not in ("execute", "confirm"), result.entities.execute_on
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("can't you just pay the water bill", {"intent": "bill_payment", "biller_id": "b_104"}),
+        ("couldn't you send david lee 25 dollars?", {"intent": "transfer_money", "recipient_id": "p_104"}),
+        ("won't you send maria garcia $15", {"intent": "transfer_money", "recipient_id": "p_101"}),
+        ("wouldn't you pay verizon for me?", {"intent": "bill_payment", "biller_id": "b_102"}),
+    ],
+)
+def test_a_negative_question_to_the_assistant_is_a_request(runner: Any, text: str, want: dict[str, str]) -> None:
+    result = run(runner, text, "c_002")
+    got = result.entities.model_dump(mode="json") | {"intent": result.intent.value}
+    assert result.action.value == "confirm" and {k: got[k] for k in want} == want, result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why can't you send money to my sister?",
+        "I can't send money to david, it keeps failing",
+        "why won't you pay my bill",
+    ],
+)
+def test_a_negative_question_that_complains_is_no_request(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value not in ("execute", "confirm"), result.intent.value
