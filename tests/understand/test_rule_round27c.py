@@ -84,7 +84,9 @@ def test_a_vague_count_back_from_the_due_date_asks(runner: Any) -> None:
         ("wouldn't you pay verizon for me?", {"intent": "bill_payment", "biller_id": "b_102"}),
     ],
 )
-def test_a_negative_question_to_the_assistant_is_a_request(runner: Any, text: str, want: dict[str, str]) -> None:
+def test_a_negative_question_to_the_assistant_is_a_request(
+    runner: Any, text: str, want: dict[str, str]
+) -> None:
     result = run(runner, text, "c_002")
     got = result.entities.model_dump(mode="json") | {"intent": result.intent.value}
     assert result.action.value == "confirm" and {k: got[k] for k in want} == want, result.reason

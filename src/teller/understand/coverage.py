@@ -84,7 +84,8 @@ _JA_RUN = re.compile(f"[{KANJI_CLASS}{KATAKANA_CLASS}a-z0-9]+")
 _NEGATION = re.compile(
     # ("don't forget to pay…", "don't wait, send…", 忘れないうちに: said to hurry, not to stop)
     r"(?<![a-z'])(?:not|don't|dont|do not|never|no longer|won't|wont|shouldn't|mustn't|without)(?![a-z'])"
-    r"(?! (?:forget|wait|hesitate)\b)|"
+    # ("won't you send…": a request said as a negative question, `forms.insists`)
+    r"(?! (?:forget|wait|hesitate)\b)(?! (?:you|u)\b)|"
     # (〜てくれない?, 〜てもらえない?, 〜ていただけない?: a request asked as "won't you", no negation)
     r"(?<!忘れ)(?<=[らわまさかがたなばしめけせべれえげてねこ])(?:ないで|なくて|"
     r"(?<![てで]くれ)(?<![てで]もらえ)(?<![てで]いただけ)(?<![てで]頂け)ない(?![かでの])|ない(?![かでの?？]|$))|"

@@ -125,6 +125,19 @@ def utterance_form(folded: str) -> str:
     return "request" if "request" in forms else "statement"
 
 
+# A negative question to the assistant with a command verb: "can't you just pay the water bill", "won't you
+# send maria $15" — insisting, not asking whether ("why can't you…" still asks).
+_INSISTS = _rx(
+    rf"{_LEAD}(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t) (?:you|u) (?:just |please |simply )?"
+    r"(?:send|pay|transfer|wire|move|lock|unlock|freeze|unfreeze|block|unblock)\b"
+)
+
+
+def insists(folded: str) -> bool:
+    """ "can't you just send catherine eighty bucks": a request said as a negative question."""
+    return bool(_INSISTS.search(folded))
+
+
 def _sentence_form(folded: str) -> str:
     # "when my refund arrives, pay the con ed bill": a condition's clause opening the sentence is no
     # question ("can you tell me when my transfer goes through" still asks)
@@ -132,6 +145,8 @@ def _sentence_form(folded: str) -> str:
     if spans and not folded[: spans[0][0]].strip():
         rest = folded[spans[0][1] :].lstrip(",、 ")
         folded = rest if rest and _REQUEST.search(rest) else folded
+    if insists(folded):
+        return "request"
     if _HOWTO.search(folded) or _ASKS.search(folded):
         return "question"
     if _REQUEST.search(folded):
