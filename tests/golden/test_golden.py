@@ -582,10 +582,10 @@ def test_blind_round_40_development_part_scores_at_its_reached_floor(tmp_path: P
 def test_blind_round_41_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 41's development part (60, written blind: what the customer's own data cannot satisfy):
     57/60 (1 acting wrongly: 関西電力の電気代 paid 東京電力) at its first run, 58/60 after round 26 (left:
-    a husband's card named as the customer's own while asked, "pay Verizon" for c_003 as a transfer). Its
-    140 held-out cases are never opened here."""
+    a husband's card named as the customer's own while asked, "pay Verizon" for c_003 as a transfer), 59/60
+    after round 27 (the husband's card names none). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round41.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
@@ -603,20 +603,19 @@ def test_blind_round_42_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_43_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 43's development part (60, written blind: negation, hedges and uncertainty): 41/60 (2
-    acting wrongly) at its first run, 44/60 after round 27 (left: negative questions as requests, double
-    negatives, a negated Japanese account or card beside the one meant, a date set aside by "not"). Its 140
-    held-out cases are never opened here."""
+    acting wrongly) at its first run, 48/60 (1) after round 27 (left: double negatives, a negated Japanese
+    card beside the one meant, a date set aside by "not"). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round43.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 44 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 48 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
 @needs_shared
 def test_blind_round_44_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 44's development part (60, written blind: when): 53/60 (2 acting wrongly: a clock time
-    dropped and the money sent now; the day before a bill is due dropped) at its first run, 54/60 after
-    round 27 (令和 years read; a clock time with no day asks; left acting wrongly: "the day before it's
-    due" still pays now). Its 140 held-out cases are never opened here."""
+    dropped and the money sent now; the day before a bill is due dropped) at its first run, 55/60 (0)
+    after round 27 (令和 years read; a clock time with no day asks; a day counted back from the due date).
+    Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round44.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 54 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 55 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
