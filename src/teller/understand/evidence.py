@@ -10,7 +10,6 @@ to send her another 20").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -161,12 +160,6 @@ def _names_set_aside_by_not(index: NameIndex, text: str, contrast: tuple[Span, .
     return aside
 
 
-def _blank(text: str, spans: Sequence[Span]) -> str:
-    for a, b in spans:
-        text = text[:a] + " " * (b - a) + text[b:]
-    return text
-
-
 def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # A new request after a payment told about supersedes that payment's values, as a correction does.
     # So does an order after a clause that says what not to do ("don't pay con ed yet, pay the water bill").
@@ -180,9 +173,11 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     # "pay the internet bill, not the phone bill": the bill or person set aside after the order is no
     # candidate (and its words are accounted for)
     set_aside = _names_set_aside(turn, index)
-    blanked = turn.blanked(_span(amount), *replaced, *((d.start, d.end) for d in turn.dates), set_aside)
+    said_spans = [_span(amount), *replaced, *((d.start, d.end) for d in turn.dates), set_aside]
+    blanked = turn.blanked(*said_spans)
     names_aside = _names_set_aside_by_not(index, blanked, contrast)
-    blanked = _blank(blanked, names_aside)
+    if names_aside:
+        blanked = turn.blanked(*said_spans, *names_aside)
     billers, _ = _corrected_names(index, _without_phone_calls(blanked), markers, "biller")
     told = _told_billers(billers, markers)
     if billers.status == "none" and turn.keywords != turn.folded:

@@ -455,9 +455,7 @@ def _without_cards_set_aside(
     outside it ("freeze my debit card, not the credit card"), and the spans set aside."""
     if not evidence.contrasted or turn.keywords != turn.folded:
         return turn.keywords, []
-    text = turn.folded
-    for a, b in evidence.contrasted:
-        text = text[:a] + " " * (b - a) + text[b:]
+    text = turn.blanked(*evidence.contrasted)
     aside = [
         span for span in evidence.contrasted if find_card(turn, snapshot, text=turn.folded[slice(*span)])[1]
     ]
