@@ -28,8 +28,8 @@ mei); pure text, nothing about latency.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from unittest import mock
 
 from teller.voice import hearing, hearing_forced, hearing_owed
@@ -96,106 +96,34 @@ def as_round16() -> Iterator[None]:
         yield
 
 
-@contextmanager
-def before_round17(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with as_round16():
-        yield hyp
+def _pairs(name: str, label: str, off: Callable[[], AbstractContextManager[None]]) -> Pairs:
+    """A paired bench whose "before" hears the decode with `off` in force (round 17 or one rule of it out)."""
 
+    @contextmanager
+    def before(hyp: Hypothesis) -> Iterator[Hypothesis]:
+        with off():
+            yield hyp
 
-@contextmanager
-def before_cents(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with cents_as_round16():
-        yield hyp
-
-
-@contextmanager
-def before_kana(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with kana_as_round16():
-        yield hyp
-
-
-@contextmanager
-def before_joined(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with joined_as_round16():
-        yield hyp
-
-
-@contextmanager
-def before_split(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with split_as_round16():
-        yield hyp
-
-
-@contextmanager
-def before_whole(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with whole_as_round16():
-        yield hyp
-
-
-@contextmanager
-def before_verb(hyp: Hypothesis) -> Iterator[Hypothesis]:
-    with verb_as_round16():
-        yield hyp
-
-
-PAIRS = Pairs(
-    out=HERE / "results" / "voice_round17_pairs.json",
-    before=before_round17,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="round 17 changed",
-    detail=lambda which, held_out: not held_out,
-)
-
-CENTS = Pairs(
-    out=HERE / "results" / "voice_round17_cents.json",
-    before=before_cents,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="cents changed",
-    detail=lambda which, held_out: not held_out,
-)
-
-KANA = Pairs(
-    out=HERE / "results" / "voice_round17_kana.json",
-    before=before_kana,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="kana changed",
-    detail=lambda which, held_out: not held_out,
-)
-
-JOINED = Pairs(
-    out=HERE / "results" / "voice_round17_joined.json",
-    before=before_joined,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="joined changed",
-    detail=lambda which, held_out: not held_out,
-)
-SPLIT = Pairs(
-    out=HERE / "results" / "voice_round17_split.json",
-    before=before_split,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="split changed",
-    detail=lambda which, held_out: not held_out,
-)
-WHOLE = Pairs(
-    out=HERE / "results" / "voice_round17_whole.json",
-    before=before_whole,
-    fired=lambda before, after: before[1:] != after[1:],
-    changed="whole changed",
-    detail=lambda which, held_out: not held_out,
-)
-ONLY = {
-    "--only-cents": CENTS,
-    "--only-kana": KANA,
-    "--only-joined": JOINED,
-    "--only-split": SPLIT,
-    "--only-whole": WHOLE,
-    "--only-verb": Pairs(
-        out=HERE / "results" / "voice_round17_verb.json",
-        before=before_verb,
+    return Pairs(
+        out=HERE / "results" / f"voice_round17_{name}.json",
+        before=before,
         fired=lambda before, after: before[1:] != after[1:],
-        changed="verb changed",
+        changed=f"{label} changed",
         detail=lambda which, held_out: not held_out,
-    ),
+    )
+
+
+PAIRS = _pairs("pairs", "round 17", as_round16)
+ONLY = {
+    f"--only-{name}": _pairs(name, name, off)
+    for name, off in (
+        ("cents", cents_as_round16),
+        ("kana", kana_as_round16),
+        ("joined", joined_as_round16),
+        ("split", split_as_round16),
+        ("whole", whole_as_round16),
+        ("verb", verb_as_round16),
+    )
 }
 
 if __name__ == "__main__":
