@@ -11,6 +11,7 @@ from teller.pipeline.session import SessionRunner, SessionStore
 NOW = {
     "c_001": datetime.fromisoformat("2026-11-21T09:00:00+09:00"),
     "c_002": datetime.fromisoformat("2026-11-21T09:00:00-05:00"),
+    "c_003": datetime.fromisoformat("2026-11-21T09:00:00-05:00"),
 }
 
 

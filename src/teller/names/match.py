@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from teller.names.keys import Token, is_all_kana, kana_to_romaji, metaphone, romaji_key, tokens
+from teller.names.keys import Token, is_all_kana, is_kanji, kana_to_romaji, metaphone, romaji_key, tokens
 from teller.names.nicknames import name_groups
 from teller.names.result import Hit
 from teller.names.stopwords import STOP_EN, STOP_JA
@@ -188,8 +188,16 @@ def compact_hits(t: Tables, toks: list[Token], *, fuzzy: bool) -> list[Hit]:
             )
             for _choice, ratio, i in found:
                 entry, _form, _rule, matched = run_owners[i]
+                if ja and _longer_given_name(joined, matched):
+                    continue
                 out.append(Hit(entry, FUZZY * ratio, "fuzzy", matched, True))
     return out
+
+
+def _longer_given_name(said: str, registered: str) -> bool:
+    """佐藤健二 for 佐藤 健: the whole registered name and more kanji after it is another person's name."""
+    whole = registered.replace(" ", "")
+    return said.startswith(whole) and len(said) > len(whole) and is_kanji(said[len(whole)])
 
 
 def is_stop(tok: Token) -> bool:

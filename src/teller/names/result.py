@@ -26,7 +26,8 @@ class NameMatch:
 
 @dataclass(slots=True)
 class Hit:
-    """A scored candidate before the decision; `full` is False when only part of the name matched."""
+    """A scored candidate before the decision; `full` is False when only part of the name matched;
+    `doubtful` when the words beside it say another person may be meant ("daniel lee" for David Lee)."""
 
     entry: int
     score: float
@@ -35,6 +36,7 @@ class Hit:
     full: bool
     start: int = 0
     end: int = 0
+    doubtful: bool = False
 
 
 def best_per_entry(hits: Iterable[Hit]) -> dict[int, Hit]:
@@ -79,7 +81,7 @@ def decide(
         if best.score - h.score <= clarify_margin + 1e-9 or (western and latin[0] and _sounds_alike(best, h))
     ]
     unique_exact = best.full and best.score >= EXACT and (len(close) == 1 or close[1].score < EXACT)
-    if len(close) == 1 or unique_exact:
+    if (len(close) == 1 or unique_exact) and not best.doubtful:
         return NameMatch("match", _candidates(ranked, describe), query)
     return NameMatch("clarify", _candidates(close, describe), query)
 

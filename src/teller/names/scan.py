@@ -17,6 +17,8 @@ so is one inside an equally strong full name (東京 inside 東京電力: the lo
 
 from __future__ import annotations
 
+from rapidfuzz import fuzz
+
 from teller.names.keys import Token, has_variant_kanji, is_hiragana, is_ja_char, is_kanji, ja_char_map, tokens
 from teller.names.match import (
     PARTIAL,
@@ -28,7 +30,7 @@ from teller.names.match import (
     strong_phonetic,
     token_hits,
 )
-from teller.names.result import Hit, best_per_entry
+from teller.names.result import Hit, best_per_entry, metaphone
 from teller.names.sound import abbreviation_hits, sound_alike_hits
 from teller.names.stopwords import AMBIGUOUS_EN
 from teller.names.tables import SHORT_VOWEL_RULE, ScanKey, Tables
@@ -37,6 +39,30 @@ from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_hon
 # A full name heard or typed without its long vowels (かとけん for かとうけん): a sound-alike, below the
 # name as written.
 SHORT_VOWEL_SCORE = 90.0
+
+# Words that stand before a name without being part of it ("venmo lee", "my cousin lee"); any other word of
+# the same run right before a surname is another given name: "daniel lee" is not David Lee.
+_BESIDE_A_NAME = frozenset(
+    [
+        "venmo",
+        "zelle",
+        "paypal",
+        "cashapp",
+        "wire",
+        "remit",
+        "bro",
+        "buddy",
+        "cousin",
+        "pal",
+        "friend",
+        "mate",
+        "dude",
+        "pls",
+        "plz",
+        "hey",
+        "yo",
+    ]
+)
 
 # Hiragana that may follow a name (particles, honorific starts) or precede one. A lone given name
 # or surname in kana must be followed by a recipient particle: しょう|が in しょうがない is no name.
@@ -106,6 +132,16 @@ def _runs(folded: str) -> list[list[Token]]:
     return runs
 
 
+def _heard_as(word: str, display_name: str, surname: str) -> bool:
+    """Whether `word` may be the rest of the registered name heard or spelt another way ("eefa brennan"
+    for Aoife Brennan, "kathryn wright"): close in letters, or the same consonants."""
+    others = [w for w in fold(display_name).split() if w != surname]
+    return any(
+        fuzz.ratio(word, other) >= 60 or metaphone(word).lstrip("AEIOU") == metaphone(other).lstrip("AEIOU")
+        for other in others
+    )
+
+
 def _single_word_ok(tok: Token, hit: tuple[float, str, str]) -> bool:
     if hit[1] == "fuzzy":
         return False
@@ -125,7 +161,13 @@ def _latin_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
                     if ef[0] in allowed
                     and (kept := {s: h for s, h in slots.items() if _single_word_ok(tok, h)})
                 }
-                out.extend(_aligned(t, [tok], [single]))
+                alone = _aligned(t, [tok], [single])
+                if i > 0 and run[i - 1].text not in _BESIDE_A_NAME:
+                    for hit in alone:  # "daniel lee": a surname after another given name
+                        hit.doubtful = hit.rule == "partial_surname" and not _heard_as(
+                            run[i - 1].text, t.entries[hit.entry].display_name, hit.matched
+                        )
+                out.extend(alone)
                 for hit in compact_hits(t, [tok], fuzzy=False):
                     if hit.entry in allowed:
                         out.append(_span(hit, tok, tok))

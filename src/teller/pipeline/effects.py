@@ -59,9 +59,18 @@ def read_balance(snapshot: CustomerSnapshot, account_id: str | None) -> dict[str
 
 
 def read_transactions(
-    bank: BankRepository, snapshot: CustomerSnapshot, account_id: str | None, count: int | None
+    bank: BankRepository,
+    snapshot: CustomerSnapshot,
+    account_id: str | None,
+    count: int | None,
+    recipient_id: str | None = None,
 ) -> dict[str, object]:
-    rows = bank.recent_transactions(snapshot.customer.id, account_id=account_id, count=count or 5)
+    """The latest transactions; with a payee, those whose description names them."""
+    payee = snapshot.payee(recipient_id) if recipient_id else None
+    names = tuple(name for name in {payee.display_name, payee.latin} if name) if payee else ()
+    rows = bank.recent_transactions(
+        snapshot.customer.id, account_id=account_id, count=count or 5, mentioning=names
+    )
     return {
         "transactions": [
             {

@@ -295,7 +295,7 @@ class TurnRunner:
         if effect.kind == "read_balance":
             return None, effects.read_balance(snapshot, e.account_id)
         if effect.kind == "read_transactions":
-            return None, effects.read_transactions(self.bank, snapshot, e.account_id, e.count)
+            return None, effects.read_transactions(self.bank, snapshot, e.account_id, e.count, e.recipient_id)
         if effect.kind == "read_payees":
             return None, effects.read_payees(snapshot, e.recipient_id)
         if effect.kind == "read_scheduled":

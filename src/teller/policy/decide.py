@@ -76,7 +76,7 @@ def decide(
     if u.intent is Intent.BALANCE_INQUIRY:
         return Decision(Action.EXECUTE, Entities(account_id=slots.account_id), effect=Effect("read_balance"))
     if u.intent is Intent.RECENT_TRANSACTIONS:
-        entities = Entities(account_id=slots.account_id, count=slots.count)
+        entities = Entities(account_id=slots.account_id, count=slots.count, recipient_id=slots.recipient_id)
         return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
     if u.intent is Intent.RECIPIENT_LOOKUP:
         return Decision(

@@ -13,12 +13,13 @@ request reads on any other (one primary-key query per snapshot).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from teller.domain.bank import Account, Biller, Card, Customer, CustomerSnapshot, Payee, Transaction
@@ -91,9 +92,15 @@ class BankRepository:
             return set(session.scalars(select(CustomerRow.locale).distinct()))
 
     def recent_transactions(
-        self, customer_id: str, *, account_id: str | None = None, count: int = 5
+        self,
+        customer_id: str,
+        *,
+        account_id: str | None = None,
+        count: int = 5,
+        mentioning: Sequence[str] = (),
     ) -> list[Transaction]:
-        """Posted transactions, newest first, in the customer's time zone.
+        """Posted transactions, newest first, in the customer's time zone; with `mentioning`, only those
+        whose description names one of those words (a payee's name: "Transfer to Maria Garcia").
 
         An `account_id` that is not the customer's raises Forbidden (another customer's) or
         NotFound (nobody's); the query itself is always scoped to the customer as well.
@@ -108,6 +115,9 @@ class BankRepository:
             .order_by(txn.posted_at.desc(), txn.id.desc())
             .limit(count)
         )
+        if mentioning:
+            said = (txn.description.icontains(word, autoescape=True) for word in mentioning)
+            query = query.where(or_(*said))
         with self._db.read() as session:
             if account_id is not None:
                 _require_owned(session, AccountRow, account_id, customer_id, "account")

@@ -26,6 +26,7 @@ from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.model import Candidate, Understanding
+from teller.understand.slots import card_not_held
 
 _READS = frozenset({Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS})
 _MONEY = frozenset({Intent.TRANSFER_MONEY, Intent.BILL_PAYMENT})
@@ -87,6 +88,10 @@ def _in_a_moving_clause(text: str, at: int) -> bool:
 _JA_NAME = r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+|[ぁ-ゖー]{3,}?)"
 _ACCOUNT_JA = re.compile(rf"{_JA_NAME}の?(?:口座|アカウント)")
 _BALANCE_JA = re.compile(rf"{_JA_NAME}の?(?:カードの?)?残高")
+# 当座預金の入出金, 定期口座の明細: the history of a kind of account
+_HISTORY_JA = re.compile(
+    r"(?P<mod>[a-z0-9\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+?(?:預金|口座))の?(?:入出金|取引|明細|履歴)"
+)
 # A gift card or a store's prepaid card is another company's money, whoever's name is on it.
 _GIFT_CARD = re.compile(r"\bgift ?cards?\b|ギフトカード|商品券|プリペイドカード|ギフト券")
 # "the balance on my target card", "how much is left on my amazon card", "my costco card balance": a card
@@ -184,7 +189,7 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
             if not _AT_KNOWN.match(m["mods"]) and _unknown_en(m["mods"], known):
                 return m.group(0)
         if ja:
-            for m in (*_ACCOUNT_JA.finditer(text), *_BALANCE_JA.finditer(text)):
+            for m in (*_ACCOUNT_JA.finditer(text), *_BALANCE_JA.finditer(text), *_HISTORY_JA.finditer(text)):
                 if _unknown_ja(m["mod"], known) and not text[m.end() :].startswith(("に", "へ")):
                     return m.group(0)
         return None
@@ -213,6 +218,11 @@ def hold_account_elsewhere(
     if u.hold is not None or (u.intent not in _READS and u.intent not in _MONEY):
         return u
     words = account_elsewhere(turn.keywords, snapshot, u.intent)
+    if words is None and u.intent in _READS and card_not_held(turn, snapshot):
+        # "show me my amex purchases" to a customer without one: which of theirs is asked, none is read
+        trace = (*u.trace, TraceItem("understand", "unknown_card", turn.folded, "read"))
+        cards = tuple(Candidate(c.id, "card", c.label, 50.0, "unknown_card") for c in snapshot.cards)
+        return replace(u, trace=trace, hold=Reason.UNKNOWN_CARD, candidates=cards, ambiguous_slot="card_id")
     if words is None:
         return u
     trace = (*u.trace, TraceItem("understand", "unknown_account", turn.folded, words))

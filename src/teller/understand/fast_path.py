@@ -107,10 +107,16 @@ class FastPath:
             account, account_rule = _read_account(turn, snapshot, evidence)
             if account is None and len(snapshot.accounts) == 1:
                 account, account_rule = snapshot.accounts[0], "only_account"
-            count = find_count(turn) if intent is Intent.RECENT_TRANSACTIONS else None
+            count, payee = None, None
+            if intent is Intent.RECENT_TRANSACTIONS:
+                # "list my transfers to maria garcia": the history with that one payee
+                count = find_count(turn)
+                payee = payees.candidates[0].id if payees.status == "match" else None
+                trace.extend(_name_trace(payees) if payee else ())
             if account is not None:
                 trace.append(TraceItem("understand", account_rule or "", folded, account.id))
-            u = _with(base, trace, slots=Slots(account_id=account.id if account else None, count=count))
+            account_id = account.id if account else None
+            u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
         elif intent is Intent.RECIPIENT_LOOKUP:
             pick = payees.candidates[0].id if payees.status == "match" else None
             trace.extend(_name_trace(payees))

@@ -237,7 +237,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "i want to see the payments i made to maria", "show me the transfers i sent to david"
             r"\b(?:show|see|list|view|pull up|bring up|find)\b(?: me)? (?:the|my|all(?: the| my| of my)?) "
             r"(?:\w+ )?(?:payments?|transfers?|transactions?|purchases|wires?) (?:that |which )?(?:i|we)(?:'ve| have)? "
-            r"(?:made|sent|did|paid|transferred|wired)\b"
+            r"(?:made|sent|did|paid|transferred|wired)\b|"
+            # "list my transfers to maria garcia", "show the payments to verizon": what went to someone
+            r"\b(?:show|see|list|view|pull up|bring up|find)\b(?: me)? (?:the|my|all(?: the| my| of my)?) "
+            r"(?:\w+ )?(?:payments?|transfers?|wires?) (?:to|from)\b"
         ),
     ),
     (
@@ -264,7 +267,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:代|費|料金|家賃|請求|ローン|引き落とし)(?:って|は|が|も)?(?:もう|ちゃんと|すでに|無事)?"
             r"(?:引き落とされ|落ち)(?:た|て(?:い)?る|ました|ています|てます)(?:か|かな|の|\?|？)|"
             # what a thing cost, in the past: 先週のタクシー代はいくらでしたか
-            r"(?:代|費|料金)は(?:全部で|合計で?)?いくら(?:でした|だった|かかった|使った)"
+            r"(?:代|費|料金)は(?:全部で|合計で?)?いくら(?:でした|だった|かかった|使った)|"
+            # 高橋さんに送ったお金の記録, 振り込んだ分の履歴: the record of what was sent
+            r"(?:送|振り?込|払|支払)(?:っ|ん|い|し)(?:た|だ)(?:お金|分|金額|もの)?の?(?:記録|履歴|一覧|明細)"
         ),
     ),
     (

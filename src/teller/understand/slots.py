@@ -60,6 +60,12 @@ _COUNT = re.compile(
     r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?"
     r"(?:transactions?|purchases|payments|charges|items|件)"
 )
+# "my latest transaction", "the last purchase I made": one, in the singular ("last transactions" is not)
+_ONE_TRANSACTION = re.compile(
+    r"\b(?:most recent|latest|last|newest|final)\s+(?:transaction|purchase|charge|debit|deposit)\b(?!s)"
+)
+# "the last four are 8830", "last 4 digits": the digits of a number, not a count of transactions
+_DIGITS_TOLD = re.compile(r"\s*(?:digits?|numbers?|nos?\b|are\b|is\b|of (?:the|my)\b|[:=])")
 _COUNTER_JA = re.compile(r"\s*(?:つ|個|こ)")
 _LIST_JA = re.compile(r"取引|明細|入出金|履歴|支払|買い物|利用")
 _ENDING = re.compile(r"(?:ending|ends|last)\b[\w ]*$")
@@ -165,6 +171,19 @@ def find_card(
     return (pool, rule) if rule else (list(snapshot.cards), None)
 
 
+_ANY_CARD = re.compile(r"\bcards?\b|カード")
+
+
+def card_not_held(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> bool:
+    """Whether the turn names a card, by brand, type or descriptor, that none of the customer's cards is
+    ("my amex" to a customer without one; any card to a customer who holds none)."""
+    text = turn.keywords
+    brand_or_type = any(p.search(text) for _, p in (*_BRANDS, *_CARD_TYPES))
+    if not brand_or_type and not _ANY_CARD.search(text):
+        return False
+    return not snapshot.cards or find_card(turn, snapshot)[1] == "unknown_card"
+
+
 def _label_brands(card: Card) -> set[str]:
     label = card.label.casefold()
     return {brand for brand, pattern in _BRANDS if pattern.search(label)}
@@ -173,15 +192,21 @@ def _label_brands(card: Card) -> set[str]:
 def find_count(turn: NormalizedTurn) -> int | None:
     """How many transactions the customer asked for ("last five", "3 transactions", "5件")."""
     for amount in turn.amounts:
-        if amount.value.currency is not None:
-            continue
-        before, after = turn.folded[: amount.start], turn.folded[amount.end :]
-        counted_ja = _COUNTER_JA.match(after) and _LIST_JA.search(before)  # 最後の取引３つ, 入出金を1つ
-        if _COUNT.search(before) or _COUNT.search(after) or counted_ja:
-            value = amount.value.major
-            if value == value.to_integral_value() and 0 < value <= 100:
-                return int(value)
-    return None
+        if _counts(turn, amount):
+            return int(amount.value.major)
+    return 1 if _ONE_TRANSACTION.search(turn.folded) else None
+
+
+def _counts(turn: NormalizedTurn, amount: Extraction[AmountValue]) -> bool:
+    """Whether a bare number counts transactions ("last 5", "3 purchases", 直近5件, 取引３つ): never money."""
+    if amount.value.currency is not None:
+        return False
+    before, after = turn.folded[: amount.start], turn.folded[amount.end :]
+    counted_ja = _COUNTER_JA.match(after) and _LIST_JA.search(before)  # 最後の取引３つ, 入出金を1つ
+    if not (_COUNT.search(before) or _COUNT.search(after) or counted_ja) or _DIGITS_TOLD.match(after):
+        return False
+    value = amount.value.major
+    return value == value.to_integral_value() and 0 < value <= 100
 
 
 def amounts_outside_dates(turn: NormalizedTurn) -> list[Extraction[AmountValue]]:
@@ -203,6 +228,8 @@ def find_amount(
         amounts = amounts_outside_dates(turn)
     # "pay 50% of the con ed bill", 電気代の5割: a share, never the amount (left unexplained, so asked about)
     amounts = [a for a in amounts if not _SHARE_AFTER.match(turn.folded, a.end)]
+    # "show my last 3 transactions and pay verizon": 3 counts what is shown, it is not the bill's amount
+    amounts = [a for a in amounts if not _counts(turn, a)]
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
