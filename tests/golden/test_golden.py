@@ -619,3 +619,37 @@ def test_blind_round_44_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round44.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 55 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_45_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 45's development part (60, written blind: reads in depth — balances, history, payee
+    lookup and near-misses): 47/60 (5 acting wrongly: a count of transactions paid as the amount, a card the
+    customer does not hold read as another) at its first run, 54/60 (0) after rounds 28 and 29 (left: every
+    account's balance at once in Japanese, a balance after a bill, a merchant's charges asked about, a step
+    count). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round45.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 54 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_46_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 46's development part (60, written blind: a release-check sample of a normal day's
+    traffic): 60/60 at its first run and after rounds 28 and 29. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round46.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_47_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 47's development part (60, written blind: payees and billers by name — nicknames,
+    honorifics, scripts, shared names, unregistered names): 55/60 (2 acting wrongly: a full name whose other
+    half differs taken for the payee) at its first run, 59/60 (0) after rounds 28 and 29 (a title after a
+    Japanese name is an honorific; a payee's bank tells namesakes apart; left: "Mom told me to send Maria
+    $60…" asks). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round47.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout

@@ -39,8 +39,8 @@ def test_whether_a_payment_to_a_payee_went_through_is_a_read_of_history_with_the
 )
 def test_whether_a_payment_went_through_never_moves_money(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
-    assert not acts(result), (result.intent.value, result.action.value)
-    assert result.intent.value not in ("transfer_money", "bill_payment")
+    assert result.intent.value not in ("transfer_money", "bill_payment"), result.intent.value
+    assert result.action.value != "confirm"
 
 
 @pytest.mark.parametrize(
@@ -131,3 +131,29 @@ def test_a_title_after_a_japanese_name_is_an_honorific(
 def test_a_title_alone_names_nobody(runner: Any) -> None:
     result = run(runner, "先生に5000円送って", "c_001")
     assert not acts(result), (result.intent.value, result.action.value, result.entities.recipient_id)
+
+
+# Added after the first code of round 29, from probing the rules above with new phrasings.
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("send 40 bucks to Sarah Johnson at Ally", "c_002"),  # Ally is Sara Jonson's bank
+        ("佐藤健さん、ゆうちょの方に3000円送って", "c_001"),  # ゆうちょ is 佐藤 健太's bank
+    ],
+)
+def test_a_full_name_said_with_a_namesakes_bank_is_asked_about(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent.value, result.action.value, result.entities.recipient_id)
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [("what's Bob's account number", "c_002"), ("山田さんの口座番号を教えて", "c_001")],
+)
+def test_account_details_of_someone_not_saved_are_refused(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.intent.value == "recipient_lookup", result.intent.value
+    assert result.action.value == "reject"
+    assert result.reason == "recipient_not_registered"

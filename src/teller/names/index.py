@@ -9,6 +9,8 @@ from typing import Literal
 
 from teller.config import NamesSettings
 from teller.domain.bank import Biller, CustomerSnapshot, Payee
+from teller.domain.understood import Candidate
+from teller.names.banks import narrow_by_bank
 from teller.names.match import lookup_hits
 from teller.names.result import Hit, NameMatch, decide
 from teller.names.scan import scan_hits
@@ -77,6 +79,16 @@ class NameIndex:
         """
         hits = scan_hits(self._tables, text, self._allowed_for(kinds), prefolded=prefolded)
         return self._decide(text, hits, score_cutoff, clarify_margin, limit)
+
+    def by_bank(self, match: NameMatch, text: str) -> tuple[NameMatch, tuple[tuple[int, int], ...]]:
+        """Namesakes told apart by the bank one of them is with, said in `text` (folded): the match and
+        where the bank was said (see `narrow_by_bank`)."""
+        payees = [
+            Candidate(id_, kind, display, 0.0, "namesake")
+            for id_, kind, display in self._describe
+            if kind == "payee"
+        ]
+        return narrow_by_bank(match, text, self._tables.banks, payees)
 
     def _decide(
         self,

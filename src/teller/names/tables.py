@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from teller.domain.bank import Biller, Payee
+from teller.names.banks import bank_forms
 from teller.names.everyday import abbreviations, everyday_aliases
 from teller.names.keys import (
     Token,
@@ -109,6 +110,7 @@ class Tables:
     ja_scan: list[ScanKey] = field(default_factory=list)
     readings: dict[str, list[int]] = field(default_factory=dict)  # whole kana reading → Japanese payees
     abbreviated: dict[str, list[int]] = field(default_factory=dict)  # 東電 → the billers it abbreviates
+    banks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # payee id → how their bank is said
     max_slots: int = 1
 
 
@@ -117,6 +119,7 @@ def build_tables(payees: Sequence[Payee], billers: Sequence[Biller]) -> Tables:
     for p in payees:
         japanese = p.reading_kana is not None or is_japanese(p.display_name)
         entry = Entry(p.id, "payee", p.display_name, japanese)
+        tables.banks[p.id] = bank_forms(p.bank)
         if p.reading_kana:
             tables.readings.setdefault(ja_key(p.reading_kana), []).append(len(tables.entries))
         _add_entry(tables, entry, [p.display_name, p.latin, p.reading_kana], ())

@@ -33,6 +33,7 @@ from teller.normalize.numbers_en import (
 )
 from teller.normalize.numbers_ja import LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
 from teller.normalize.script import is_kanji, is_katakana
+from teller.normalize.text import JA_HONORIFICS
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,7 +467,7 @@ _KANA_AMOUNT = re.compile(f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})+(?= ?(?:えん|円)
 _KANA_SPLIT = re.compile(f"{_KANA_DIGITS}|{_KANA_TOKEN}")
 
 
-_HONORIFIC_BEFORE = re.compile(r"(?:さん|くん|ちゃん|さま|様|君|氏|殿)$")
+_HONORIFIC_BEFORE = re.compile("(?:" + "|".join(JA_HONORIFICS) + ")$")
 
 
 def _particles_before(text: str, start: int, run: str) -> int:

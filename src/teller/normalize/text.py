@@ -12,7 +12,15 @@ from functools import lru_cache
 from teller.normalize.numbers_en import TEENS, TENS, UNITS
 from teller.normalize.script import is_japanese
 
-__all__ = ["blank_honorifics", "expand_shorthand", "fold", "is_japanese", "strip_honorifics", "to_romaji"]
+__all__ = [
+    "JA_HONORIFICS",
+    "blank_honorifics",
+    "expand_shorthand",
+    "fold",
+    "is_japanese",
+    "strip_honorifics",
+    "to_romaji",
+]
 
 _SPACE = re.compile(r"\s+")
 # Dashes and long-vowel look-alikes that NFKC leaves alone.
@@ -21,12 +29,16 @@ _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"
 # The katakana middle dot separates the parts of a name (マリア・ガルシア = マリア ガルシア).
 _NAME_DOTS = str.maketrans({"・": " "})
 
-_JA_HONORIFICS = ("さん", "さま", "様", "くん", "君", "ちゃん", "殿", "氏")
+# A title said after a name is an honorific too: 佐藤先生, 鈴木部長 are 佐藤, 鈴木.
+_JA_TITLES = ("先生", "先輩", "部長", "課長", "係長", "社長", "店長", "院長", "教授")
+JA_HONORIFICS = ("さん", "さま", "様", "くん", "君", "ちゃん", "殿", "氏", *_JA_TITLES)
 _EN_HONORIFIC = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof)\.?(?=\s)", re.IGNORECASE)
-_JA_HONORIFIC = re.compile("(?:" + "|".join(_JA_HONORIFICS) + r")(?=$|[\sにへのをがはと、。,.!?？！])")
+_JA_HONORIFIC = re.compile("(?:" + "|".join(JA_HONORIFICS) + r")(?=$|[\sにへのをがはと、。,.!?？！])")
 # The same honorifics in romaji after a name ("takahashi-san", "ito kun"), not after a word that no name
 # is ("to san diego", "the san andreas fault"): the word before is checked in `_romaji_honorifics`.
-_ROMAJI_HONORIFIC = re.compile(r"(?<=[a-z])(?P<sep>[- ])(?:san|sama|kun|chan|shi|dono)(?=$|[\s,.!?])")
+_ROMAJI_HONORIFIC = re.compile(
+    r"(?<=[a-z])(?P<sep>[- ])(?:san|sama|kun|chan|shi|dono|sensei|senpai)(?=$|[\s,.!?])"
+)
 _NOT_A_NAME_BEFORE = frozenset(
     {"to", "for", "from", "in", "at", "and", "the", "a", "of", "with", "on", "by", "via", "into", "onto"}
 )

@@ -79,6 +79,10 @@ def decide(
         entities = Entities(account_id=slots.account_id, count=slots.count, recipient_id=slots.recipient_id)
         return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
     if u.intent is Intent.RECIPIENT_LOOKUP:
+        if u.ambiguous_slot == "recipient_id":
+            return Decision(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH)
+        if slots.recipient_id is None and slots.recipient_phrase:  # someone asked about is no payee
+            return Decision(Action.REJECT, reason=Reason.RECIPIENT_NOT_REGISTERED)
         return Decision(
             Action.EXECUTE, Entities(recipient_id=slots.recipient_id), effect=Effect("read_payees")
         )

@@ -615,7 +615,8 @@ def cover(
     amount = evidence.amount
     names = [(c.start, c.end) for c in (*evidence.payees.candidates, *evidence.billers.candidates)]
     others = _other_people(u, evidence)
-    explained: list[Span] = [*names, *evidence.superseded, *dates.explained, *card_spans]
+    explained: list[Span] = [*names, *evidence.superseded, *evidence.qualifiers, *dates.explained]
+    explained += card_spans
     if u.intent is Intent.CARD_LOCK:  # "…without my permission, freeze it": why, not a condition
         explained += problems.card_at_risk(turn.folded) + card_controls.ended_by_the_customer(turn.folded)
     if amount is not None:

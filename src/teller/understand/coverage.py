@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS, is_hiragana
+from teller.normalize.text import JA_HONORIFICS
 
 RISKY = frozenset({"number", "date", "negation", "condition", "name", "correction", "plan"})
 
@@ -206,7 +207,7 @@ _NO_DAY = frozenset(
     }
     | {"computer", "laptop"}
 )
-_HONORIFIC_AFTER = re.compile(r"^(?:さん|さま|様|くん|君|ちゃん|氏|殿)")
+_HONORIFIC_AFTER = re.compile("^(?:" + "|".join(JA_HONORIFICS) + ")")
 
 
 def without_asides(folded: str) -> str:
@@ -340,7 +341,7 @@ def _names_ja(folded: str, names: Sequence[Span], add: Add) -> None:
             continue
         if _overlaps(start, end, names) and not _inside(start, end, names):
             for s, e in _uncovered(start, end, names):
-                if folded[s:e] not in _JA_LEXICON:
+                if folded[s:e] not in _JA_LEXICON and folded[s:e] not in JA_HONORIFICS:
                     add(s, e, "name")
         elif any(e == start or s == end for s, e in names) or (
             _HONORIFIC_AFTER.match(folded, end) and not _overlaps(start, end, names)

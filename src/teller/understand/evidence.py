@@ -52,6 +52,7 @@ class Evidence:
     markers: tuple[Marker, ...] = ()
     superseded: tuple[Span, ...] = ()  # what a correction replaced: explained, never used
     contrasted: tuple[Span, ...] = ()  # values said after "not" in a clause of their own ("…, not 400")
+    qualifiers: tuple[Span, ...] = ()  # what told namesakes apart (ゆうちょの佐藤さん): explained
 
 
 def _span(e: Extraction[AmountValue] | None) -> Span | None:
@@ -190,6 +191,8 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
         billers = NameMatch("none", (), billers.query)
     # "sarah johnson's rent is due, send her 900": the name is hers without the possessive
     payees, names_replaced = _corrected_names(index, _POSSESSIVE.sub("  ", blanked), markers, "payee")
+    # "ゆうちょの佐藤さん", "sarah at wells fargo": the bank one of the namesakes is with picks them
+    payees, qualifiers = index.by_bank(payees, blanked)
     if names_replaced:
         # The recipient phrase is read only from what follows the correction.
         cut = max(
@@ -212,4 +215,5 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
             *names_aside,
         ),
         contrasted=contrast,
+        qualifiers=qualifiers,
     )

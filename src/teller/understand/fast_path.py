@@ -29,7 +29,7 @@ from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.others import hold_others_data
-from teller.understand.slots import find_account, find_card, find_count, recipient_phrase
+from teller.understand.slots import find_account, find_card, find_count, owner_phrase, recipient_phrase
 
 # The classifier's confidence is calibrated (`teller.understand.learned`): a non-command it gives at
 # least this may veto a one-noun rule. When a command of its own is taken: `decision.decide`.
@@ -118,9 +118,15 @@ class FastPath:
             account_id = account.id if account else None
             u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
         elif intent is Intent.RECIPIENT_LOOKUP:
+            owner = owner_phrase(turn) if payees.status == "none" else None
+            if owner is not None:  # 健さんの口座番号: the one word before さん, looked up on its own
+                payees = evidence.index.lookup(owner, kinds=("payee",))
             pick = payees.candidates[0].id if payees.status == "match" else None
             trace.extend(_name_trace(payees))
-            u = _with(base, trace, slots=Slots(recipient_id=pick))
+            unknown = owner if payees.status == "none" else None  # "bob's account number", no bob saved
+            u = _with(base, trace, slots=Slots(recipient_id=pick, recipient_phrase=unknown))
+            if payees.status == "clarify":  # "what's steve's account number": which Steve is asked
+                u = replace(u, candidates=payees.candidates, ambiguous_slot="recipient_id")
         elif (
             intent is Intent.OUT_OF_SCOPE
             and payees.status != "none"

@@ -13,6 +13,7 @@ from teller.domain.money import exponent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.names import NameMatch
+from teller.names.banks import decided_by_bank
 from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
@@ -122,6 +123,7 @@ def transfer_slots(
             (looked_up.status != "none" or payees.status == "none")
             and not _several_named(payees)
             and not scanned_surer
+            and not decided_by_bank(payees)  # "sarah at wells fargo": the phrase alone has both sarahs
         ):
             match = looked_up
             if looked_up.status == "match" and looked_up.candidates[0].score >= _WHOLE_PHRASE:

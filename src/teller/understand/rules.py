@@ -191,7 +191,13 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # in a learner's words: "which people i can send money?", "what persons are saved for send money",
             # "to whom i can transfer"
             r"\b(?:which|what) (?:people|persons|person|ones)\b.{0,24}?\b(?:send|pay|transfer|wire)\b(?! \$?\d)|"
-            r"\bto whom (?:i )?(?:can|could|may)? ?(?:i )?(?:send|pay|transfer|wire)\b(?! \$?\d)"
+            r"\bto whom (?:i )?(?:can|could|may)? ?(?:i )?(?:send|pay|transfer|wire)\b(?! \$?\d)|"
+            # a payee's account details asked: "what's sarah's account number", "tell me david lee's bank details"
+            r"\b(?:what(?:'s| is| was| are)|tell me|give me|read me|show me|remind me of)\s+(?:the\s+)?"
+            r"(?:(?!(?:my|our|your|his|her|their|the|balance|money|on|in|of|for|at|from)\b)[a-z][\w.-]*\s+){0,2}"
+            r"(?!(?:my|our|your|his|her|their)\b)[a-z][\w.-]*'s\s+(?:bank\s+)?"
+            r"(?:account|acct|bank|banking|routing)(?:\s+(?:number|no|#|details|info|information|digits))?"
+            r"(?!\s+(?:balance|activity|history|statement|transactions)\b)"
         ),
     ),
     (
@@ -200,7 +206,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             r"(?:振込先|登録先|受取人|送金先).*(?:一覧|教えて|見せて|登録され|確認|ある|いる|入って|載って|含まれ)|"
             r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)|"
-            r"(?:どこの|どの)銀行"
+            r"(?:どこの|どの)銀行|"
+            # a payee's account details asked: 健さんの口座番号の下4桁教えて, 佐藤さんの口座って何銀行？
+            r"(?:さん|様|さま|くん|ちゃん|氏)の(?:口座|銀行|振込先)(?:番号|情報|詳細|の?下\d桁|の?末尾(?:\d桁)?)*"
+            r"(?:って|は|を|が)?(?:何|なに|なん|教えて|確認|見せて|どこ)"
         ),
     ),
     # Asking about money that already moved is a look at the history, not a new payment.
@@ -229,9 +238,13 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # whether a payment happened: "did my rent go out", "has the con ed payment come out yet", "did my
             # paycheck hit", "did the verizon bill get paid"
             r"\b(?:did|has|have|is|was)\s+(?:my|the|our)\s+(?:[\w'-]+\s+){0,3}?(?:rent|payments?|bills?|paycheck|pay|"
-            r"salary|wages|deposits?|refunds?|transfers?|direct debits?|autopay|mortgage|subscriptions?|charges?)"
+            r"salary|wages|deposits?|refunds?|transfers?|direct debits?|autopay|mortgage|subscriptions?|charges?|"
+            r"wires?|money)"
+            # "did my transfer to maria go through", "did the wire i sent david clear": whom it went to, between
+            r"(?:\s+(?:to|for|from|i sent|i made|we sent)(?:\s+[\w'.-]+){1,4}?)?"
             r"\s+(?:already\s+|actually\s+)?(?:go|gone|went|come|came|hit|land(?:ed)?|clear(?:ed)?|post(?:ed)?|"
-            r"(?:get|got|been) (?:paid|taken|debited|withdrawn|charged|deducted|processed|deposited))\b|"
+            r"arrived?|(?:get|got|been) (?:paid|taken|debited|withdrawn|charged|deducted|processed|deposited|"
+            r"through|received|delivered))\b|"
             r"\b(?:is|are) there (?:a|an|any) (?:\w+ )?(?:payments?|transfers?|deposits?|debits?|withdrawals?) "
             r"(?:to|from|at|between|since|this|last|yesterday|today|on)\b|"
             # "i want to see the payments i made to maria", "show me the transfers i sent to david"
@@ -269,7 +282,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # what a thing cost, in the past: 先週のタクシー代はいくらでしたか
             r"(?:代|費|料金)は(?:全部で|合計で?)?いくら(?:でした|だった|かかった|使った)|"
             # 高橋さんに送ったお金の記録, 振り込んだ分の履歴: the record of what was sent
-            r"(?:送|振り?込|払|支払)(?:っ|ん|い|し)(?:た|だ)(?:お金|分|金額|もの)?の?(?:記録|履歴|一覧|明細)"
+            r"(?:送|振り?込|払|支払)(?:っ|ん|い|し)(?:た|だ)(?:お金|分|金額|もの)?の?(?:記録|履歴|一覧|明細)|"
+            # whether a payment went through: 佐藤さんへの振込、ちゃんと出てる？, 送金はもう反映されてる？
+            r"(?:振込|振り込み|送金|支払い?)(?:は|って|が|、|,)?\s*(?:もう|ちゃんと|無事に?|きちんと|すでに)?"
+            r"(?:反映され|完了し|着金し|届い|出て(?:る|い|ま)|出た|処理され|終わっ|済ん|通っ)"
         ),
     ),
     (

@@ -299,6 +299,20 @@ _NOT_A_NAME = frozenset(
 )
 
 
+# Whose account details are asked: 健さんの口座番号, "steve's account number".
+_OWNER_JA = re.compile(
+    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)の(?:口座|銀行|振込先)"
+)
+_OWNER_EN = re.compile(r"(?P<who>[a-z][\w.-]*(?: [a-z][\w.-]*)?)'s (?:bank |account|acct|routing)")
+
+
+def owner_phrase(turn: NormalizedTurn) -> str | None:
+    """The words for the person whose account details are asked about, if any."""
+    m = (_OWNER_JA if turn.japanese else _OWNER_EN).search(turn.folded)
+    who = m.group("who") if m else None
+    return who if who and who not in _NOT_A_NAME_JA and who not in _NOT_A_NAME else None
+
+
 def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
     """The words the customer used for the recipient, if any, with amounts and dates removed."""
     if turn.japanese:
