@@ -26,6 +26,7 @@ from teller.normalize.numbers_en import (
     MAGNITUDE_WORDS,
     NUMBER_WORDS,
     TEENS,
+    TENS,
     UNITS,
     NumberMachine,
     parse_literal,
@@ -354,6 +355,38 @@ def _scan_halves_and_cents(text: str) -> list[Extraction[AmountValue]]:
     return found
 
 
+# A decimal before a magnitude word: "2.5 hundred" ($250), "one point five k" ($1,500), "three point two
+# five thousand"; the number reader takes no magnitude after a decimal point.
+_DIGIT_WORDS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9}  # fmt: skip
+_DIGIT_WORD = "(?:" + "|".join(_DIGIT_WORDS) + ")"
+_DECIMAL_UNIT = re.compile(
+    r"(?<![a-z0-9.$])(?P<dollar>\$ ?)?(?:(?P<num>\d+\.\d+)|(?P<int>(?:"
+    + "|".join(sorted({*UNITS, *TEENS, *TENS}, key=len, reverse=True))
+    + r")(?:[- ][a-z]+)?) point "
+    rf"(?P<frac>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)) ?(?P<unit>k|grand|thousand|hundred|million)(?![a-z0-9])"
+)
+
+
+def _scan_decimal_units(text: str) -> list[Extraction[AmountValue]]:
+    found = []
+    for m in _DECIMAL_UNIT.finditer(text):
+        if m["num"]:
+            number = Decimal(m["num"])
+        else:
+            whole = parse_number_words_en(m["int"])
+            if whole is None:
+                continue
+            number = Decimal(f"{whole}.{''.join(str(_DIGIT_WORDS[w]) for w in m['frac'].split())}")
+        value = number * _HALF_UNITS[m["unit"]]
+        currency, end = ("USD" if m["dollar"] else None), m.end()
+        if currency is None and (suffix := _currency_at(text, end)):
+            currency, end = suffix
+        amount = AmountValue(_tidy(value), currency)
+        found.append(Extraction(m.start(), end, text[m.start() : end], amount, "decimal_magnitude"))
+    return found
+
+
 # A banknote by its nickname: "a fiver", "a tenner", "a c-note", "two tenners". In the customer's own
 # currency, as a bare number is ("send dave a fiver": five dollars to a customer in dollars).
 _NOTE_VALUES = {"fiver": 5, "tenner": 10, "c-note": 100, "c note": 100}
@@ -561,6 +594,8 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         found.extend(_scan_fractions(text))
     if "half" in text or "buck" in text or "dollar" in text:
         found.extend(_scan_halves_and_cents(text))
+    if "point" in text or "." in text:
+        found.extend(_scan_decimal_units(text))
     if "fiver" in text or "tenner" in text or "note" in text:
         found.extend(_scan_notes(text))
     if not text.isascii():

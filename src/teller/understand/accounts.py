@@ -223,8 +223,8 @@ def hold_account_elsewhere(
         trace = (*u.trace, TraceItem("understand", "unknown_card", turn.folded, "read"))
         cards = tuple(Candidate(c.id, "card", c.label, 50.0, "unknown_card") for c in snapshot.cards)
         return replace(u, trace=trace, hold=Reason.UNKNOWN_CARD, candidates=cards, ambiguous_slot="card_id")
-    if words is None:
-        return u
+    if words is None or any(item.rule == "recipient_account_last4" for item in u.trace):
+        return u  # "to the account ending in 4545": the payee's account, found by its digits
     trace = (*u.trace, TraceItem("understand", "unknown_account", turn.folded, words))
     if u.ambiguous_slot is not None:  # several payees or billers fit: that question comes first
         return replace(u, trace=trace, hold=Reason.UNKNOWN_ACCOUNT)

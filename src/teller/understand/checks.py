@@ -636,7 +636,8 @@ def cover(
     explained += [
         (at, at + len(item.surface))
         for item in u.trace
-        if item.rule == "source_account_last4" and (at := turn.folded.find(item.surface)) >= 0
+        if item.rule in ("source_account_last4", "recipient_account_last4")
+        and (at := turn.folded.find(item.surface)) >= 0
     ]
     in_dates = [(d.start, d.end) for d in turn.dates]
     explained = [s for s in explained if s not in others]

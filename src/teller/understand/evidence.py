@@ -73,25 +73,54 @@ SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter"
           "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
 
 
-def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], Span] | None:
+# A share of an amount split N ways: "we split the $60 cab three ways, send her my share", 3人で割り勘だから
+# 私の分送って. The count of ways is no amount; the share is the one amount told over it.
+_MY_SHARE = re.compile(
+    r"\b(?:my|his|her|our) (?:share|part|cut|portion)\b|"
+    r"(?:私|わたし|自分|僕|俺|うち)の分(?:を|だけ)?(?=[^、。,.!?]*?(?:送|振り?込|払|返))"
+)
+_SPLIT_WAYS = re.compile(
+    r"\bsplit(?:ting)? (?:it |that |this |the [a-z]+ )?(?P<en>[a-z0-9]+) ways\b|"
+    r"\b(?:between|among) (?:the )?(?P<us>[a-z0-9]+) of us\b|"
+    r"(?P<ja>[0-9]+|[二三四五六七八九])人で(?:割り勘|割って|割る|割った|分け)"
+)
+_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+         "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
+
+
+def _ways(found: re.Match[str]) -> int | None:
+    said = found["en"] or found["us"] or found["ja"]
+    return int(said) if said.isdigit() else _WAYS.get(said)
+
+
+def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], list[Span]] | None:
     found = _SHARE.search(turn.folded)
-    if found is None:
+    split = _SPLIT_WAYS.search(turn.folded)
+    mine = _MY_SHARE.search(turn.folded) if split is not None and found is None else None
+    if mine is not None and split is not None:
+        ways, counted = _ways(split), [split.span()]
+        start, end, word, at = mine.start(), mine.end(), mine.group(), mine.start()
+    elif found is not None:
+        part = "en" if found["en"] else "ja"
+        start, end, word, at = found.start(part), found.end(part), found[part], found.start()
+        ways, counted = SHARES[word], []
+    else:
         return None
-    part = "en" if found["en"] else "ja"
-    start, end, word = found.start(part), found.end(part), found[part]
-    said = amounts_outside_dates(turn)
+    if ways is None or ways < 2:
+        return None
+    said = [a for a in amounts_outside_dates(turn) if not any(s <= a.start < e for s, e in counted)]
     if any(a.start < end and start < a.end for a in said):
         return None  # "half a grand" is an amount of its own
-    before = [a for a in said if a.end <= found.start()]
+    before = [a for a in said if a.end <= at]
     if len(said) != 1 or len(before) != 1 or before[0].value.currency is None:
         return None
     told = before[0]
-    value = told.value.major / SHARES[word]
+    value = told.value.major / ways
     minor = Decimal(1) if told.value.currency == "JPY" else Decimal("0.01")  # no share below a minor unit
     if value != value.quantize(minor):
         return None
     amount = AmountValue(value.quantize(minor), told.value.currency)
-    return Extraction(start, end, word, amount, "share_of_said"), (told.start, told.end)
+    return Extraction(start, end, word, amount, "share_of_said"), [(told.start, told.end), *counted]
 
 
 def _corrected_amount(
@@ -169,7 +198,7 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     contrast = contrasted(turn.folded)
     amount, replaced = _corrected_amount(turn, markers, contrast)
     if (shared := _share_of_said(turn)) is not None:
-        amount, replaced = shared[0], [*replaced, shared[1]]
+        amount, replaced = shared[0], [*replaced, *shared[1]]
     residual = turn.without(amount, *turn.dates)
     # "pay the internet bill, not the phone bill": the bill or person set aside after the order is no
     # candidate (and its words are accounted for)

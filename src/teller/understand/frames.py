@@ -27,7 +27,9 @@ def _rx(pattern: str) -> re.Pattern[str]:
 _REMINDER = _rx(
     r"\b(?:set|create|add|make|schedule|put|give me|i need|i want) (?:up )?(?:a |an |me a |myself a )?"
     r"(?:reminder|alarm|note|calendar (?:entry|event|reminder))\b|"
-    r"\bremind (?:me|us|him|her|them) (?:to|about|that)\b|\breminders? (?:to|for|about|that)\b|"
+    # (a time said between: "remind me on friday to pay…", "remind me tomorrow morning about verizon")
+    r"\bremind (?:me|us|him|her|them) (?:[\w',.-]+ ){0,4}?(?:to|about|that)\b|"
+    r"\breminders? (?:to|for|about|that)\b|"
     r"\b(?:to-?do|todo|task|shopping) list\b|\bnote to self\b|"
     r"リマインド|リマインダー|アラーム|(?:忘れないように|あとで)(?:通知|知らせ|教え|メモ)|メモして|カレンダーに"
 )
@@ -84,7 +86,8 @@ _SHOPPING = _rx(
     r"^(?:(?:hey|hi|ok|okay|so|um|uh|please|can you|could you|would you|i want to|i'd like to|i need to)"
     r"[,.!]? +)*(?:order|buy|purchase|book|reserve|rent)\b (?:me |us )?"
     r"(?:a|an|some|the|two|three|four|\$?\d+|my|tickets?|flights?|food|groceries|dinner|lunch)\b|"
-    r"(?:を|も)(?:注文|予約|購入|出前)(?:して|しといて|しておいて|お願い)|(?:を|で)[^、。]{0,12}買って"
+    r"(?:を|も)(?:注文|予約|購入|出前)(?:して|しといて|しておいて|お願い)|"
+    r"(?:を|で)[^、。]{0,12}買(?:って|っといて|っておいて)(?!く|もら|あげ)"
 )
 
 
@@ -92,7 +95,8 @@ _SHOPPING = _rx(
 _BANK_GOODS = _rx(
     r"^(?:[\w$.,]+ ){0,3}?(?:transfers?|payments?|wires?|cards?|debit|credit|cheques?|checks?|check ?books?|"
     r"statements?|currency|cash|"
-    r"dollars|yen|euros|pounds)\b|(?:カード|小切手|通帳|外貨|明細|キャッシュカード|振込|振り込み|送金|支払い?|振替)$"
+    r"dollars|yen|euros|pounds)\b(?! (?:of|worth)\b)|"
+    r"(?:カード|小切手|通帳|外貨|明細|キャッシュカード|振込|振り込み|送金|支払い?|振替)$"
 )
 
 

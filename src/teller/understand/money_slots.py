@@ -12,6 +12,7 @@ from teller.domain.bank import Biller, CustomerSnapshot
 from teller.domain.money import exponent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
+from teller.domain.understood import Candidate
 from teller.names import NameMatch
 from teller.names.banks import decided_by_bank
 from teller.names.tables import SHORT_VOWEL_RULE
@@ -21,7 +22,7 @@ from teller.understand.billers import utility_billers
 from teller.understand.clauses import contrasted
 from teller.understand.evidence import SHARES, Evidence
 from teller.understand.model import Slots, Understanding
-from teller.understand.slots import currency_named, find_account, recipient_phrase
+from teller.understand.slots import currency_named, find_account, payee_by_digits, recipient_phrase
 
 # The account money leaves: "from savings", "out of my savings", "using my savings account", "via
 # checking", "take it out of checking", "use my savings" (up to a "to" that names where it goes).
@@ -129,6 +130,16 @@ def transfer_slots(
             if looked_up.status == "match" and looked_up.candidates[0].score >= _WHOLE_PHRASE:
                 # the whole phrase is the name ("chris o neil"): every word of it is accounted for
                 trace.append(TraceItem("understand", "recipient_phrase", phrase, looked_up.candidates[0].id))
+    if match.status == "none" and (by_digits := payee_by_digits(turn, snapshot)) is not None:
+        # "to the account ending in 4545", 末尾6671の口座に: the payee whose account ends so (or no one)
+        payee, (start, end) = by_digits
+        said = turn.folded[start:end]
+        if payee is not None:
+            pick = Candidate(payee.id, "payee", payee.display_name, 100.0, "account_last4", said, start, end)
+            match = NameMatch("match", (pick,), said)
+            trace.append(TraceItem("understand", "recipient_account_last4", said, payee.id))
+        else:
+            phrase = phrase or said
     trace.extend(TraceItem("names", c.rule, match.query, c.id, c.score) for c in match.candidates[:3])
     slots = Slots(
         amount_major=major,

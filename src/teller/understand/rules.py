@@ -412,6 +412,10 @@ _FEE_OR_HOWTO = _rx(
     # ("how much did I spend on holiday": what the money went on, not when the bank works)
     r"(?<!spend )(?<!spent )on (?:the )?(?:weekends?|holidays?|saturdays|sundays)|at night|after hours|overnight|"
     r"24/7|"
+    # when money moves, asked of a payment in general: "if I schedule a transfer for saturday, when does
+    # the money leave my account", "when would she get it" (not when a past one went: "when did i pay…")
+    r"\bwhen (?:does|do|will|would) (?:[\w']+ ){1,4}?(?:actually |really )?(?:leave|arrive|go (?:out|through)|"
+    r"post|land|clear|reach|show up|get (?:there|it|the money|paid)|be (?:taken|debited|sent|deducted|processed))\b|"
     # advice asked, not the customer's own figure: "how much should I keep in savings"
     r"how much (?:money |cash )?(?:should|ought) (?:i|we|people|you) (?:to )?(?:keep|have|save|leave|hold|put)|"
     r"what(?:'s| is) a (?:good|healthy|safe|normal) (?:amount|balance))(?!\w)|"

@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from teller.domain.bank import Account, Card, CustomerSnapshot
+from teller.domain.bank import Account, Card, CustomerSnapshot, Payee
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.turn import NormalizedTurn
+
+Span = tuple[int, int]
 
 _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # ASCII word edges: "usd口座" is the dollar account (\b finds no edge between d and 口)
@@ -304,6 +306,29 @@ _OWNER_JA = re.compile(
     r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)の(?:口座|銀行|振込先)"
 )
 _OWNER_EN = re.compile(r"(?P<who>[a-z][\w.-]*(?: [a-z][\w.-]*)?)'s (?:bank |account|acct|routing)")
+
+
+# A payee named by their account's last digits: "to the account ending in 4545", 末尾6671の口座に,
+# 下4桁が2208の人に
+_PAYEE_DIGITS = re.compile(
+    r"\bto (?:the |their |his |her )?(?:account|acct|a/c)(?: number)? "
+    r"(?:ending|that ends|ends)(?: in| with)? (?P<en>\d{4})\b|"
+    r"(?:末尾|下4桁|下四桁)(?:が|は)?(?P<ja>\d{4})(?:の|で終わる)(?:口座|人|方|相手)?(?:に|へ)"
+)
+
+
+def payee_by_digits(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> tuple[Payee | None, Span] | None:
+    """The payee whose account ends in the digits the customer named as the recipient's, and where they
+    were said; (None, span) when no payee's account ends so; None when no recipient is named by digits (or
+    the digits are one of the customer's own accounts)."""
+    m = _PAYEE_DIGITS.search(turn.folded)
+    if m is None:
+        return None
+    digits = m["en"] or m["ja"]
+    if any(a.number_last4 == digits for a in snapshot.accounts):
+        return None
+    payee = next((p for p in snapshot.payees if p.account_last4 == digits), None)
+    return payee, m.span()
 
 
 def owner_phrase(turn: NormalizedTurn) -> str | None:
