@@ -42,3 +42,19 @@ def test_a_dated_order_still_acts_with_its_date(runner: Any) -> None:
     assert result.intent.value == "transfer_money"
     assert result.action.value == "confirm"
     assert result.entities.execute_on is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("send maria $20 today", "c_002"),
+        ("pay the water bill tonight", "c_002"),
+        ("今日中に中村さくらさんに3000円送って", "c_001"),
+    ],
+)
+def test_a_payment_dated_today_is_made_now(runner: Any, text: str, customer: str) -> None:
+    """The contract's `execute_on` is null for now; a payment dated today is made now (`value_day`), so the
+    proposal says now, as for a payment with no day."""
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm", (result.intent.value, result.reason)
+    assert result.entities.execute_on is None

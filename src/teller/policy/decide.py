@@ -89,6 +89,12 @@ def decide(
     return Decision(Action.UNSUPPORTED, reason=Reason.NO_SESSION)  # affirm/deny outside a session
 
 
+def _on_a_later_day(execute_on: date | None, today: date) -> date | None:
+    """The day a payment is dated, or None (now) when that day is today: "today", "tonight", 今日中に are
+    now, as the contract says, and a payment dated today is made now (`value_day`)."""
+    return None if execute_on == today else execute_on
+
+
 def _minor(u: Understanding) -> tuple[int | None, bool]:
     """The spoken amount in minor units (None when unsaid) and whether it could be represented."""
     if u.slots.amount_major is None or u.slots.currency is None:
@@ -130,7 +136,7 @@ def _transfer(u: Understanding, snapshot: CustomerSnapshot, money: MoneyContext)
         currency=slots.currency,
         recipient_id=slots.recipient_id,
         account_id=slots.account_id,
-        execute_on=slots.execute_on,
+        execute_on=_on_a_later_day(slots.execute_on, money.today),
     )
     if not valid:
         return Decision(Action.REJECT, entities, reason=Reason.INVALID_AMOUNT)
@@ -160,7 +166,7 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, money: MoneyContext) -> 
         currency=slots.currency or (biller.currency if biller else None),
         biller_id=biller.id if biller else None,
         account_id=slots.account_id,
-        execute_on=slots.execute_on,
+        execute_on=_on_a_later_day(slots.execute_on, money.today),
     )
     if not valid:
         return Decision(Action.REJECT, entities, reason=Reason.INVALID_AMOUNT)
