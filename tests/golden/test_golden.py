@@ -653,3 +653,24 @@ def test_blind_round_47_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round47.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_48_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 48's development part (60, written blind: money with a "when"): 56/60 (2 acting wrongly:
+    a reminder with a day in it paid the bill; a payment dated today gave today's date where the contract says
+    null) at its first run, 59/60 (0) after round 30 (left: 月初 asks). Its 140 held-out cases are never
+    opened here."""
+    cases = HERE / "blind_round48.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_49_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 49's development part (60, written blind: amounts in depth): 53/60 (1 acting wrongly:
+    "2.5 hundred" sent $2.50) at its first run, 57/60 (0) after round 30 (left: "the same amount as last
+    time" and "twelve ninety-nine" ask). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round49.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
