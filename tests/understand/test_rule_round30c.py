@@ -1,0 +1,30 @@
+"""Issue 9, round 30 (third part, written before its code, from own probing of amounts): banknotes counted
+by their denomination in the plural are that many notes ("3 twenties" is $60, not $3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.understand.conftest import acts, run
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("send maria 3 twenties", "p_101", 6000),
+        ("give david lee two fifties", "p_104", 10000),
+        ("send aoife brennan four tens for lunch", "p_111", 4000),
+        ("send catherine wright a couple of twenties", None, None),
+    ],
+)
+def test_notes_counted_in_the_plural_are_that_many_notes(
+    runner: Any, text: str, payee: str | None, amount: int | None
+) -> None:
+    result = run(runner, text, "c_002")
+    if amount is None:  # "a couple of": how many is not said exactly
+        assert not acts(result), (result.action.value, result.entities.amount_minor)
+        return
+    assert result.entities.amount_minor in (amount, None), result.entities.amount_minor
+    assert acts(result), (result.action.value, result.reason)
+    assert result.entities.recipient_id == payee
