@@ -28,3 +28,19 @@ def test_notes_counted_in_the_plural_are_that_many_notes(
     assert result.entities.amount_minor in (amount, None), result.entities.amount_minor
     assert acts(result), (result.action.value, result.reason)
     assert result.entities.recipient_id == payee
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("鈴木さんに一万円札を3枚分送って", 30000),
+        ("鈴木さんに五千円札2枚分振り込んで", 10000),
+        ("鈴木さんに千円札で4枚送って", 4000),
+    ],
+)
+def test_japanese_notes_counted_are_that_many_notes(runner: Any, text: str, amount: int) -> None:
+    result = run(runner, text, "c_001")
+    assert result.entities.amount_minor in (amount, None), result.entities.amount_minor
+    if acts(result):
+        assert result.entities.amount_minor == amount
+        assert result.entities.recipient_id == "p_004"
