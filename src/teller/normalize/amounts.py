@@ -389,19 +389,24 @@ def _scan_decimal_units(text: str) -> list[Extraction[AmountValue]]:
 
 # A banknote by its nickname: "a fiver", "a tenner", "a c-note", "two tenners". In the customer's own
 # currency, as a bare number is ("send dave a fiver": five dollars to a customer in dollars).
-_NOTE_VALUES = {"fiver": 5, "tenner": 10, "c-note": 100, "c note": 100}
+# Notes counted by their denomination in the plural are that many notes: "3 twenties" ($60, never $3),
+# "two fifties"; a count is needed ("twenties" alone says no sum).
+_NOTE_VALUES = {"fiver": 5, "tenner": 10, "c-note": 100, "c note": 100,
+                "fives": 5, "tens": 10, "twenties": 20, "fifties": 50, "hundreds": 100}  # fmt: skip
 _NOTE = re.compile(
     r"(?<![a-z0-9-])(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) )?"
-    r"(?P<note>fiver|tenner|c-note|c note)s?(?![a-z0-9])"
+    r"(?P<note>fiver|tenner|c-note|c note)s?(?![a-z0-9])|"
+    r"(?<![a-z0-9-])(?P<many>one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) "
+    r"(?P<plural>fives|tens|twenties|fifties|hundreds)(?! of\b)(?![a-z0-9])"
 )
 
 
 def _scan_notes(text: str) -> list[Extraction[AmountValue]]:
     found = []
     for m in _NOTE.finditer(text):
-        count = m["count"] or "a"
+        count = m["count"] or m["many"] or "a"
         whole = int(count) if count.isdigit() else _WHOLE[count]
-        value = AmountValue(Decimal(whole * _NOTE_VALUES[m["note"]]), None)
+        value = AmountValue(Decimal(whole * _NOTE_VALUES[m["note"] or m["plural"]]), None)
         found.append(Extraction(m.start(), m.end(), m.group(), value, "note_word"))
     return found
 
@@ -482,6 +487,27 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
         if suffix:
             end = after_pos + len(suffix)
         found.append(Extraction(start, end, text[start:end], AmountValue(_tidy(value), currency), rule))
+    return found
+
+
+# Banknotes counted: 万札2枚分 (¥20,000), 千円札で5枚, 五千円札を2枚 — the note's value times the count.
+_JA_NOTE_VALUES = {"万": 10000, "一万": 10000, "1万": 10000, "10000": 10000,
+                   "五千": 5000, "5千": 5000, "5000": 5000, "二千": 2000, "2千": 2000, "2000": 2000,
+                   "千": 1000, "1000": 1000}  # fmt: skip
+_JA_NOTE = re.compile(
+    r"(?P<note>" + "|".join(sorted(_JA_NOTE_VALUES, key=len, reverse=True)) + r")(?:円)?札"
+    r"(?:を|で|が|だと)?(?P<count>[0-9]+|[一二三四五六七八九十])枚(?:分)?"
+)
+
+
+def _scan_ja_notes(text: str) -> list[Extraction[AmountValue]]:
+    found = []
+    for m in _JA_NOTE.finditer(text):
+        count = int(m["count"]) if m["count"].isdigit() else parse_number_ja(m["count"])
+        if not count:
+            continue
+        value = AmountValue(Decimal(_JA_NOTE_VALUES[m["note"]] * int(count)), "JPY")
+        found.append(Extraction(m.start(), m.end(), m.group(), value, "ja_note_count"))
     return found
 
 
@@ -596,10 +622,12 @@ def find_amounts(text: str) -> list[Extraction[AmountValue]]:
         found.extend(_scan_halves_and_cents(text))
     if "point" in text or "." in text:
         found.extend(_scan_decimal_units(text))
-    if "fiver" in text or "tenner" in text or "note" in text:
+    if any(word in text for word in ("fiver", "tenner", "note", "ives", "tens", "ties", "hundreds")):
         found.extend(_scan_notes(text))
     if not text.isascii():
         found.extend(_scan_ja(text))
+        if "札" in text:
+            found.extend(_scan_ja_notes(text))
         if "えん" in text or "円" in text:
             found.extend(_scan_kana(text))
     # Where both scanners read the same characters, the longer reading holds more of what was said.
