@@ -44,3 +44,18 @@ def test_japanese_notes_counted_are_that_many_notes(runner: Any, text: str, amou
     if acts(result):
         assert result.entities.amount_minor == amount
         assert result.entities.recipient_id == "p_004"
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("what's the balance in my savings and my checking", "c_002"),
+        ("how much is in checking and savings right now", "c_002"),
+        ("普通預金とドルの口座の残高を教えて", "c_001"),
+    ],
+)
+def test_a_balance_of_two_accounts_named_reads_no_single_one(runner: Any, text: str, customer: str) -> None:
+    """Both accounts named: both are read (no account id) or which is asked, never one of them alone."""
+    result = run(runner, text, customer)
+    assert result.intent.value == "balance_inquiry", (result.intent.value, result.action.value)
+    assert result.entities.account_id is None, result.entities.account_id
