@@ -29,7 +29,14 @@ from teller.understand.evidence import Evidence
 from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.others import hold_others_data
-from teller.understand.slots import find_account, find_card, find_count, owner_phrase, recipient_phrase
+from teller.understand.slots import (
+    find_account,
+    find_card,
+    find_count,
+    owner_phrase,
+    recipient_phrase,
+    several_accounts_named,
+)
 
 # The classifier's confidence is calibrated (`teller.understand.learned`): a non-command it gives at
 # least this may veto a one-noun rule. When a command of its own is taken: `decision.decide`.
@@ -457,6 +464,8 @@ def _read_account(
         account, rule = find_account(turn, snapshot, text=turn.folded[last.end :])
         if account is not None:
             return account, rule
+    if several_accounts_named(turn, snapshot):  # "savings and checking": every account is read
+        return None, None
     return find_account(turn, snapshot)
 
 

@@ -118,6 +118,21 @@ def find_account(
     return None, None  # unnamed, or several fit: never a silent pick
 
 
+def several_accounts_named(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> bool:
+    """Whether the words name two or more of the customer's accounts each on its own ("savings and
+    checking", 普通預金とドルの口座): a read of both, not of the first named."""
+    named: set[str] = set()
+    for kind, pattern in _ACCOUNT_TYPES:
+        if pattern.search(turn.keywords):
+            typed = [a.id for a in snapshot.accounts if a.type == kind]
+            named |= set(typed) if len(typed) == 1 else set()
+    for code, pattern in _CURRENCY_WORDS:
+        if code != "foreign" and pattern.search(turn.keywords):
+            coded = [a.id for a in snapshot.accounts if a.currency == code]
+            named |= set(coded) if len(coded) == 1 else set()
+    return len(named) >= 2
+
+
 _ENDING_WORDS = re.compile(r"\b(?:ending|ends|last (?:four|4)|last digits)\b|末尾|下4桁|下四桁")
 
 
