@@ -27,7 +27,7 @@ class NameIndex:
     another customer's payee.
     """
 
-    __slots__ = ("_allowed", "_describe", "_settings", "_tables")
+    __slots__ = ("_allowed", "_describe", "_payees", "_settings", "_tables")
 
     def __init__(self, tables: Tables, settings: NamesSettings | None = None) -> None:
         self._tables = tables
@@ -36,6 +36,12 @@ class NameIndex:
             (e.id, e.kind, e.display_name) for e in tables.entries
         ]
         self._allowed: dict[tuple[str, ...], frozenset[int]] = {}
+        # every payee as a candidate, for namesakes a match did not list (`by_bank`)
+        self._payees = tuple(
+            Candidate(id_, kind, display, 0.0, "namesake")
+            for id_, kind, display in self._describe
+            if kind == "payee"
+        )
 
     @classmethod
     def build(
@@ -83,12 +89,7 @@ class NameIndex:
     def by_bank(self, match: NameMatch, text: str) -> tuple[NameMatch, tuple[tuple[int, int], ...]]:
         """Namesakes told apart by the bank one of them is with, said in `text` (folded): the match and
         where the bank was said (see `narrow_by_bank`)."""
-        payees = [
-            Candidate(id_, kind, display, 0.0, "namesake")
-            for id_, kind, display in self._describe
-            if kind == "payee"
-        ]
-        return narrow_by_bank(match, text, self._tables.banks, payees)
+        return narrow_by_bank(match, text, self._tables.banks, self._payees)
 
     def _decide(
         self,
