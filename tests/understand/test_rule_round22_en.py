@@ -42,7 +42,8 @@ TOMORROW = date(2026, 11, 22)  # the fixed moment is Saturday 2026-11-21 in each
             "send aoife 25 this arvo",
             "c_002",
             "transfer_money",
-            {"recipient_id": "p_111", "amount_minor": 2500, "execute_on": date(2026, 11, 21)},
+            # this afternoon is today: made now, execute_on null (round 30)
+            {"recipient_id": "p_111", "amount_minor": 2500, "execute_on": None},
         ),
         (
             "transfer 60 to mohammed tmr arvo ty",
