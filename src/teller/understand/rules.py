@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from teller.domain.intents import Intent
+from teller.normalize.text import JA_HONORIFICS
 from teller.understand import slang
 
 SLANG_RULE = "en_transfer_slang"
@@ -32,6 +33,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 _CARD = r"(?:card|visa|master ?card|amex|debit|credit|cc)"
 _CARD_JA = r"(?:カード|デビット|クレジット|クレカ|visa|ビザ|アメックス|jcb)"
+_HONORIFIC_JA = "|".join(JA_HONORIFICS)
 
 _FOUND = r"(?:found|located|came across|ran across|turned up|showed up)"
 _WANTED_BACK = (
@@ -208,7 +210,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:誰|だれ)に(?:送金|振り?込|送)(?:でき|め|れ)|(?:送金|振り?込み?|送)(?:でき|め|れ)る(?:相手|人)|"
             r"(?:どこの|どの)銀行|"
             # a payee's account details asked: 健さんの口座番号の下4桁教えて, 佐藤さんの口座って何銀行？
-            r"(?:さん|様|さま|くん|ちゃん|氏)の(?:口座|銀行|振込先)(?:番号|情報|詳細|の?下\d桁|の?末尾(?:\d桁)?)*"
+            rf"(?:{_HONORIFIC_JA})の(?:口座|銀行|振込先)(?:番号|情報|詳細|の?下\d桁|の?末尾(?:\d桁)?)*"
             r"(?:って|は|を|が)?(?:何|なに|なん|教えて|確認|見せて|どこ)"
         ),
     ),

@@ -12,6 +12,7 @@ from teller.domain.bank import Account, Card, CustomerSnapshot, Payee
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
+from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
 
 Span = tuple[int, int]
@@ -280,11 +281,12 @@ _VERB_PHRASE = re.compile(
     r"(?P<who>(?!money\b|funds\b|cash\b|it\b|some\b|that\b|this\b)[a-z][\w' .-]*?)"
     r"(?=\s+(?:from|on|by|tomorrow|today|next|this|now|please)\b|$)"
 )
+_HONORIFIC = "|".join(JA_HONORIFICS)
 _NOT_A_NAME_JA = frozenset(
     {"人", "方", "相手", "彼", "彼女", "あの人", "その人", "友達", "友人", "家族", "誰か", "みんな"}
 )
 _JA_PHRASE = re.compile(
-    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
+    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:" + _HONORIFIC + r")?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
 )
 _BEFORE_PARTICLE_JA = re.compile(rf"^.+(?:で|も|から|として)(?=[{KANJI_CLASS}{KATAKANA_CLASS}])")
 _NOT_A_NAME = frozenset(
@@ -318,7 +320,7 @@ _NOT_A_NAME = frozenset(
 
 # Whose account details are asked: 健さんの口座番号, "steve's account number".
 _OWNER_JA = re.compile(
-    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:さん|様|さま|くん|ちゃん|氏)の(?:口座|銀行|振込先)"
+    r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:" + _HONORIFIC + r")の(?:口座|銀行|振込先)"
 )
 _OWNER_EN = re.compile(r"(?P<who>[a-z][\w.-]*(?: [a-z][\w.-]*)?)'s (?:bank |account|acct|routing)")
 
