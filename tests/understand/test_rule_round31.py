@@ -1,5 +1,5 @@
 """Issue 9, round 31 (phrasings written before the code, from the kinds blind rounds 50-52's development parts
-showed): two state-changing requests in one turn are asked about, never one done and the other dropped; a
+showed): of two state-changing orders in one turn, the second is told back, never silently dropped; a
 card lost and found again is no card at risk; a payee's details "on file" are a lookup; a read told as what
 the customer already did is no read asked for; "not until <day>" is that day."""
 
@@ -23,10 +23,16 @@ from tests.understand.conftest import acts, run
         ("高橋さんに1万円振り込んで、ついでにドコモの支払いもお願い", "c_001"),
     ],
 )
-def test_two_state_changing_requests_in_one_turn_are_asked_about(runner: Any, text: str, customer: str) -> None:
+def test_of_two_state_changing_orders_the_second_is_told_back_not_dropped(
+    runner: Any, text: str, customer: str
+) -> None:
+    # Written first as "asked about"; the pipeline's design since round 21 (tests/understand/
+    # test_rule_round21.py, blind round 25's b25_033) proposes the first order from its own words, so the
+    # rule kept is that the reply tells the customer the second order is still to be asked for.
     result = run(runner, text, customer)
-    assert not acts(result), (result.intent.value, result.action.value, result.entities)
-    assert result.action.value in ("clarify", "ask_slot"), (result.action.value, result.reason)
+    second = next(t.surface for t in result.trace if t.rule == "second_request")
+    if acts(result):
+        assert second in result.reply, result.reply
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ from teller.names.match import (
 )
 from teller.names.result import Hit, best_per_entry, metaphone
 from teller.names.sound import abbreviation_hits, sound_alike_hits
-from teller.names.stopwords import AMBIGUOUS_EN
+from teller.names.stopwords import AMBIGUOUS_EN, STOP_EN
 from teller.names.tables import SHORT_VOWEL_RULE, ScanKey, Tables
 from teller.normalize.text import blank_honorifics, fold, is_japanese, strip_honorifics
 
@@ -148,8 +148,28 @@ def _single_word_ok(tok: Token, hit: tuple[float, str, str]) -> bool:
     return hit[1] != "metaphone" or strong_phonetic(tok.text)
 
 
-def _latin_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
+def _common_word_names(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
+    """A registered name made only of common words ("Only Payee"), said in full: the scan's runs break at
+    common words, so such a name is found by its whole spelling alone."""
+    toks = tokens(folded)
     out: list[Hit] = []
+    for entry in allowed:
+        words = [tok.text for tok in tokens(fold(t.entries[entry].display_name))]
+        if len(words) < 2 or t.entries[entry].japanese or not all(w in STOP_EN for w in words):
+            continue
+        for i in range(len(toks) - len(words) + 1):
+            gram = toks[i : i + len(words)]
+            if [tok.text for tok in gram] == words:
+                out += [
+                    _span(h, gram[0], gram[-1])
+                    for h in compact_hits(t, gram, fuzzy=False)
+                    if h.entry == entry
+                ]
+    return out
+
+
+def _latin_hits(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
+    out: list[Hit] = _common_word_names(t, folded, allowed)
     for run in _runs(folded):
         exact = [token_hits(t, tok) for tok in run]
         loose: list[TokenHits | None] = [None] * len(run)

@@ -168,6 +168,13 @@ def render(
     return _execute_text(intent, decision, snapshot, japanese, data)
 
 
+def next_request(said: str, *, japanese: bool) -> str:
+    """What is said after the first of two orders: the second is not forgotten, it is asked for again."""
+    if japanese:
+        return f" 続けて「{said}」もご希望でしたら、このあともう一度お申し付けください。"
+    return f' Then, for "{said}", please ask again once this one is done.'
+
+
 def _confirm_text(intent: Intent, decision: Decision, snapshot: CustomerSnapshot, japanese: bool) -> str:
     e = decision.entities
     when = f" on {e.execute_on.isoformat()}" if e.execute_on else ""

@@ -41,7 +41,7 @@ from teller.normalize.text import to_romaji
 from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
 from teller.pipeline.payee_choice import told_apart
-from teller.pipeline.reply import render
+from teller.pipeline.reply import next_request, render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
 from teller.policy.ownership import foreign_ids
@@ -235,6 +235,8 @@ class TurnRunner:
             unexplained=[t.surface for t in understood.trace if t.rule == "unexplained" and t.value in RISKY],
             choices=offered,
         )
+        if orders is not None and decision.action in (Action.CONFIRM, Action.EXECUTE):
+            reply += next_request(orders[1], japanese=turn.japanese)  # the second order is not forgotten
         return TurnResult(
             id=request.id,
             intent=understood.intent,

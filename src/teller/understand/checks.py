@@ -165,6 +165,8 @@ def check_form(
         and not problems.reports_problem(folded)  # "…a fraudulent transaction": the problem rules decide
     ):
         return Intent.QNA, 0.8, f"{rule}+one_transaction"  # "I have a pending transaction"
+    if intent in _READS and reads.read_already_done(folded):
+        return Intent.QNA, 0.7, f"{rule}+read_done"  # "after looking at my spending I want to cry"
     if intent in _READS and reads.asks_how_far_back(folded) and forms.utterance_form(folded) == "question":
         return Intent.QNA, 0.8, f"{rule}+how_far_back"  # "can I see transactions older than a year"
     # "has the refund from the hotel landed": money that came in, asked about, is no change nor problem
@@ -625,6 +627,9 @@ def cover(
             explained += [m.span() for m in _NOT_THE_WHOLE.finditer(turn.folded)]
     if dates.chosen is not None:
         explained.append((dates.chosen.start, dates.chosen.end))
+        # "…but not until the 1st", "don't do it until monday": the day it is made, said as a wait
+        if (wait := _NOT_UNTIL.search(turn.folded[: dates.chosen.start])) is not None:
+            explained.append(wait.span())
     # The payee was found by looking up this whole phrase: its words are the name's, but a number,
     # date or negation inside it ("…to david lee when I get paid") still counts.
     phrases = [
@@ -739,6 +744,10 @@ def cover(
     return replace(u, trace=tuple(trace), hold=hold, hold_missing=missing)
 
 
+_NOT_UNTIL = re.compile(
+    r"\b(?:(?:but|and)\s+)?(?:not|don'?t (?:do|send|pay|make|move) (?:it|that|this|them)|"
+    r"do not (?:do|send|pay|make|move) (?:it|that|this|them)|wait)\s+(?:until|till|til)\s+(?:the\s+)?$"
+)
 _SCHEDULE = re.compile(r"\bschedule\b|予約(?:して|しておいて|しといて|でき|を?お願い|したい)")
 
 

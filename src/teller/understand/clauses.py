@@ -215,7 +215,8 @@ _ORDER_END_JA = re.compile(
 def _split_ja(folded: str) -> tuple[str, str] | None:
     for m in _SEQUENCE.finditer(folded):
         first, rest = folded[: m.start()].strip(" 、,"), folded[m.end() :]
-        if _ORDER_END_JA.search(first) and _REQUEST_JA.search(rest) and _COMMAND_WORD.search(rest):
+        ordered = _COMMAND_WORD.search(rest) or _MOVES.search(rest)  # …、あとデビットカード止めて
+        if _ORDER_END_JA.search(first) and _REQUEST_JA.search(rest) and ordered:
             return first, rest
     return None
 

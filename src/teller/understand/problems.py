@@ -244,6 +244,13 @@ _NO_CARD_AT_RISK = _rx(
     # found again: "I found my card that I thought I had lost" (wanted back: `rules.card_found_again`)
     r"\b(?:found|located|turned up)\b.{0,40}\b(?:thought|had lost|was lost|i lost)\b|"
     r"\b(?:thought|had lost|was lost)\b.{0,40}\b(?:found|located|turned up)\b|"
+    # lost, then found again: "I lost my debit card last week but I found it", "…went missing but it turned up"
+    r"\b(?:lost|misplaced|missing|dropped|left)\b.{0,60}?\b(?:but|and|though|now|finally)\b.{0,30}?"
+    r"\b(?:found (?:it|them)|turned up|showed up|located it|got it back|have it back)\b|"
+    r"\b(?:lost|misplaced|went missing)\b.{0,60}?[,;.]\s*(?:\w+ ){0,2}?(?:found (?:it|them)|turned up|showed up)\b|"
+    # なくしたけど見つかった, 紛失しましたが見つかったので, 落としたけど出てきた
+    r"(?:なくし|無くし|失くし|落とし|紛失|置き忘れ)[^。]{0,30}?"
+    r"(?:見つか(?:った|りました)|出てき(?:た|ました)|あった|ありました|戻ってき(?:た|ました))|"
     r"(?:atm|ＡＴＭ)(?:に|から)[^。]{0,10}(?:吸い込まれ|取り込まれ|飲み込まれ|出てこ|戻ってこ|出てき)|"
     r"(?:コード|番号|暗証番号)が?(?:見つから|わから)|"
     r"(?:まだ)?届(?:か|い)(?:て)?(?:い)?(?:ない|ません)"
@@ -287,7 +294,7 @@ def card_at_risk(folded: str) -> list[tuple[int, int]]:
     explained words."""
     if not (_CARD_LOSS.search(folded) or _LOCK_REQUEST.search(folded)):
         return []
-    spans = [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM) for m in rx.finditer(folded)]
+    spans = [m.span() for rx in (_CARD_LOSS, _LOCK_REQUEST, _PROBLEM, _MISUSED) for m in rx.finditer(folded)]
     # "I'm not sure I want to lock it" doubts the lock itself: that stays unexplained
     return spans + [m.span() for m in _UNSURE.finditer(folded) if not _LOCK_VERB.search(m.group())]
 

@@ -78,3 +78,24 @@ def asks_whether_money_came(folded: str) -> bool:
     """ "has the refund from the hotel landed", 保険の払い戻しはありましたか: money that came in, asked
     about (not why it has not come)."""
     return bool(_CAME_IN.search(folded)) and not _WHY.search(folded) and not _WENT_WRONG.search(folded)
+
+
+# A read the customer already did, told as the background of something else: "after looking at this
+# month's spending I just want to cry", "ever since checking my balance…", 今月の明細見たら泣きたくなった.
+_READ_DONE = _rx(
+    r"\b(?:after|since|from|when|while)\s+(?:looking (?:at|over|through)|checking|seeing|going (?:through|over)|"
+    r"reviewing|reading)\b[^,.;!?]{0,40}?\b(?:spending|balances?|statements?|transactions?|activity|history|"
+    r"charges|purchases)\b|"
+    r"(?:明細|履歴|残高|取引|通帳)[^。、]{0,6}?(?:見|確認し|チェックし)(?:たら|た時|たとき|てから|たところ)"
+)
+# Something asked for beside it: "after checking my balance, show me the transactions"
+_ASKED = _rx(
+    r"\b(?:show|tell|give|list|check|see|what|how much|pull up|can i|could you|can you|please)\b|"
+    r"見せ|教え|確認して|表示|いくら|出して|ですか|[?？]"
+)
+
+
+def read_already_done(folded: str) -> bool:
+    """The read words belong to what the customer already did, and nothing else is asked."""
+    m = _READ_DONE.search(folded)
+    return m is not None and not _ASKED.search(folded[: m.start()] + " " + folded[m.end() :])

@@ -194,6 +194,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "to whom i can transfer"
             r"\b(?:which|what) (?:people|persons|person|ones)\b.{0,24}?\b(?:send|pay|transfer|wire)\b(?! \$?\d)|"
             r"\bto whom (?:i )?(?:can|could|may)? ?(?:i )?(?:send|pay|transfer|wire)\b(?! \$?\d)|"
+            # what is kept for a payee: "what account do you have on file for david lee", "…saved under maria"
+            r"\b(?:what|which)\b(?: [\w']+){0,3} (?:do|have|did) (?:you|i|we) (?:got |have )?"
+            r"(?:on file|saved|registered|stored|listed|set up) (?:for|under) (?!(?:me|myself|my|us|our)\b)[a-z]|"
             # a payee's account details asked: "what's sarah's account number", "tell me david lee's bank details"
             r"\b(?:what(?:'s| is| was| are)|tell me|give me|read me|show me|remind me of)\s+(?:the\s+)?"
             r"(?:(?!(?:my|our|your|his|her|their|the|balance|money|on|in|of|for|at|from)\b)[a-z][\w.-]*\s+){0,2}"
@@ -302,6 +305,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"\bwhat(?:'s|s| is) (?:left |sitting |currently |there )?in (?:(?:my|the|our) (?:[\w-]+ ){0,2})?"
             r"(?:checking|savings|account)\b"
             r"(?!(?:'s)?(?: [\w-]+){0,2} (?:terms|agreements?|contracts?|fine print|polic(?:y|ies)|rules|fees?)\b)|\bhow much (?:money )?(?:i have|is available)\b(?! (?:spent|paid|sent|used|made|earned|transferred))|\bavailable funds\b|"
+            # "tell me what I've got in checking", "what do I have in savings"
+            r"\bwhat (?:i'?ve got|i have got|i have|have i got|do i have|i got) (?:left |sitting )?in "
+            r"(?:(?:my|the|our) (?:[\w-]+ ){0,2})?(?:checking|savings|account)\b|"
             r"\bwhat(?:'s|s| is) my (?:checking|savings|account|current account)(?: at| looking like| like)?\b"
             r"(?! (?:number|activity|history|statement|transactions?|details|type|name|movements?)\b)"
         ),
@@ -334,7 +340,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         Intent.RECENT_TRANSACTIONS,
         "ja_transactions",
         _rx(
-            r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|何に使|"
+            r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|(?:何|なに)に\s*(?:使|つか)|"
             # 先月のタクシー代の合計を出して; アマゾンで最後に買い物したのっていつ: read from the history
             r"(?:代|費)の?(?:合計|総額)|で(?:最後|前回|この前)に?(?:買い物し|買っ|使っ|払っ|支払っ)|"
             # 先月いちばん大きい買い物は, 今月一番高い支払い, 最大の出費: the biggest one, read from the history
