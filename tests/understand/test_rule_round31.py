@@ -97,7 +97,9 @@ def test_a_payees_details_on_file_are_a_lookup(runner: Any, text: str, payee: st
     assert result.entities.recipient_id == payee
 
 
-@pytest.mark.parametrize("text", ["what do you have on file for me", "what address do you have on file for me"])
+@pytest.mark.parametrize(
+    "text", ["what do you have on file for me", "what address do you have on file for me"]
+)
 def test_what_is_on_file_for_the_customer_is_no_payee_lookup(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert result.intent.value != "recipient_lookup"

@@ -244,10 +244,11 @@ _NO_CARD_AT_RISK = _rx(
     # found again: "I found my card that I thought I had lost" (wanted back: `rules.card_found_again`)
     r"\b(?:found|located|turned up)\b.{0,40}\b(?:thought|had lost|was lost|i lost)\b|"
     r"\b(?:thought|had lost|was lost)\b.{0,40}\b(?:found|located|turned up)\b|"
-    # lost, then found again: "I lost my debit card last week but I found it", "…went missing but it turned up"
+    # lost, then found again: "I lost my debit card last week but I found it", "…went missing, turned up"
     r"\b(?:lost|misplaced|missing|dropped|left)\b.{0,60}?\b(?:but|and|though|now|finally)\b.{0,30}?"
     r"\b(?:found (?:it|them)|turned up|showed up|located it|got it back|have it back)\b|"
-    r"\b(?:lost|misplaced|went missing)\b.{0,60}?[,;.]\s*(?:\w+ ){0,2}?(?:found (?:it|them)|turned up|showed up)\b|"
+    r"\b(?:lost|misplaced|went missing)\b.{0,60}?[,;.]\s*(?:\w+ ){0,2}?"
+    r"(?:found (?:it|them)|turned up|showed up)\b|"
     # なくしたけど見つかった, 紛失しましたが見つかったので, 落としたけど出てきた
     r"(?:なくし|無くし|失くし|落とし|紛失|置き忘れ)[^。]{0,30}?"
     r"(?:見つか(?:った|りました)|出てき(?:た|ました)|あった|ありました|戻ってき(?:た|ました))|"

@@ -83,9 +83,9 @@ def asks_whether_money_came(folded: str) -> bool:
 # A read the customer already did, told as the background of something else: "after looking at this
 # month's spending I just want to cry", "ever since checking my balance…", 今月の明細見たら泣きたくなった.
 _READ_DONE = _rx(
-    r"\b(?:after|since|from|when|while)\s+(?:looking (?:at|over|through)|checking|seeing|going (?:through|over)|"
-    r"reviewing|reading)\b[^,.;!?]{0,40}?\b(?:spending|balances?|statements?|transactions?|activity|history|"
-    r"charges|purchases)\b|"
+    r"\b(?:after|since|from|when|while)\s+(?:looking (?:at|over|through)|checking|seeing|"
+    r"going (?:through|over)|reviewing|reading)\b[^,.;!?]{0,40}?"
+    r"\b(?:spending|balances?|statements?|transactions?|activity|history|charges|purchases)\b|"
     r"(?:明細|履歴|残高|取引|通帳)[^。、]{0,6}?(?:見|確認し|チェックし)(?:たら|た時|たとき|てから|たところ)"
 )
 # Something asked for beside it: "after checking my balance, show me the transactions"
