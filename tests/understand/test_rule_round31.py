@@ -182,3 +182,20 @@ def test_a_payee_whose_name_starts_with_a_function_word_is_that_payee(
 def test_what_money_was_used_on_in_kana_is_the_history(runner: Any, text: str) -> None:
     result = run(runner, text, "c_001")
     assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        ("先週の金曜に健太が夕飯おごってくれたから3000円送って", "c_001", "p_003", 3000),
+        ("昨日高橋さんがランチ代払ってくれたから1500円送っといて", "c_001", "p_005", 1500),
+        ("last friday david lee bought me dinner so send him $30", "c_002", "p_104", 3000),
+    ],
+)
+def test_a_past_day_of_a_story_told_with_kara_is_not_the_payment_day(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm", (result.reason, result.entities)
+    assert (result.entities.recipient_id, result.entities.amount_minor) == (payee, amount)
+    assert result.entities.execute_on is None
