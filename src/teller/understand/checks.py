@@ -351,7 +351,8 @@ class DateChoice:
 
 
 _CLAUSE_END = re.compile(  # a comma between digits ("$1,200") is part of a number
-    r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|けど|けれど"
+    r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|"
+    r"けど|けれど|(?<=[ただ])から"  # くれたから3000円送って: a reason told in the past ends there
 )
 _PAST_EN = re.compile(
     r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"
@@ -412,7 +413,8 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
         if _told_before(turn, evidence, clause, anchors) or (
             # "先週の土曜に小林さんが8000円を立て替えてくれたので、今返して": a past day of the story, even
             # where the story holds the amount sent back
-            cue is not None and _LOOKS_BACK.search(d.surface) and _told_before(turn, evidence, clause, [cue])
+            _LOOKS_BACK.search(d.surface)
+            and any(_told_before(turn, evidence, clause, [a]) for a in anchors)  # 昨日…払ってくれたから
         ):
             explained.append((d.start, d.end))  # "…lunch yesterday, send her $18": lunch's date
         else:
