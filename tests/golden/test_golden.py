@@ -674,3 +674,35 @@ def test_blind_round_49_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round49.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_50_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 50's development part (60, written blind: turns that sound like commands but must not
+    act): 57/60 (2 acting wrongly: a lost card found again was locked; "after looking at this month's
+    spending…" read the history) at its first run, 60/60 after round 31. Its 140 held-out cases are never
+    opened here."""
+    cases = HERE / "blind_round50.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_51_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 51's development part (60, written blind: several things in one turn): 50/60 (1 acting
+    wrongly) at its first run, 53/60 after round 31 (left: two orders propose the first and tell the second
+    back, where its author wanted a question; "only if it's under a hundred" and corrections of a biller
+    ask). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round51.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 53 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_52_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 52's development part (60, written blind: Japanese in depth): 56/60 (0 acting wrongly)
+    at its first run, 58/60 after round 31 (left: card digits in kana, 電機代 for 電気代). Its 140 held-out
+    cases are never opened here."""
+    cases = HERE / "blind_round52.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
