@@ -17,6 +17,8 @@ so is one inside an equally strong full name (東京 inside 東京電力: the lo
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rapidfuzz import fuzz
 
 from teller.names.keys import Token, has_variant_kanji, is_hiragana, is_ja_char, is_kanji, ja_char_map, tokens
@@ -148,18 +150,29 @@ def _single_word_ok(tok: Token, hit: tuple[float, str, str]) -> bool:
     return hit[1] != "metaphone" or strong_phonetic(tok.text)
 
 
+@lru_cache(maxsize=1024)
+def _common_words(display_name: str) -> tuple[str, ...]:
+    """The words of a Latin name made only of common words ("Only Payee"); () for any other name."""
+    words = tuple(tok.text for tok in tokens(fold(display_name)))
+    return words if len(words) >= 2 and all(w in STOP_EN for w in words) else ()
+
+
 def _common_word_names(t: Tables, folded: str, allowed: frozenset[int]) -> list[Hit]:
     """A registered name made only of common words ("Only Payee"), said in full: the scan's runs break at
     common words, so such a name is found by its whole spelling alone."""
+    names = [
+        (entry, words)
+        for entry in allowed
+        if not t.entries[entry].japanese and (words := _common_words(t.entries[entry].display_name))
+    ]
+    if not names:
+        return []
     toks = tokens(folded)
     out: list[Hit] = []
-    for entry in allowed:
-        words = [tok.text for tok in tokens(fold(t.entries[entry].display_name))]
-        if len(words) < 2 or t.entries[entry].japanese or not all(w in STOP_EN for w in words):
-            continue
+    for entry, words in names:
         for i in range(len(toks) - len(words) + 1):
             gram = toks[i : i + len(words)]
-            if [tok.text for tok in gram] == words:
+            if tuple(tok.text for tok in gram) == words:
                 out += [
                     _span(h, gram[0], gram[-1])
                     for h in compact_hits(t, gram, fuzzy=False)
