@@ -50,3 +50,33 @@ def test_kana_digits_after_a_digits_word_are_read(text: str, digits: list[str]) 
 )
 def test_kana_digit_words_elsewhere_are_no_digits(text: str) -> None:
     assert find_digit_strings(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("lock the one ending in 8830", "c_002", "k_101"),
+        ("pls freeze the one that ends with 8830 asap", "c_002", "k_101"),
+        ("末尾1234のやつ止めといて", "c_001", "k_001"),
+        ("下4桁9920のをロックしてください", "c_001", "k_002"),
+    ],
+)
+def test_a_lock_verb_on_the_one_ending_in_a_cards_digits_locks_that_card(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("card_lock", "execute"), result.reason
+    assert result.entities.card_id == card
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("stop the payment to the account ending 4545", "c_002"),
+        ("末尾1234の口座を止めてほしい", "c_001"),
+        ("lock the one ending in 5555", "c_002"),
+    ],
+)
+def test_digits_of_no_card_or_of_an_account_lock_no_card(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not (result.intent.value == "card_lock" and result.action.value == "execute"), result.entities
