@@ -123,6 +123,7 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
             out.append(_extraction(text, run))
     if not text.isascii():
         out.extend(_kanji_digits(text, min_len))
+        out.extend(_kana_digits(text, min_len))
         out.sort(key=lambda e: e.start)
     return out
 
@@ -140,4 +141,30 @@ def _kanji_digits(text: str, min_len: int) -> list[Extraction[str]]:
         digits = "".join(str(KANJI_DIGITS[c]) for c in m.group())
         if len(digits) >= min_len:
             out.append(Extraction(m.start(), m.end(), m.group(), digits, "kanji_digits"))
+    return out
+
+
+# Digits said in kana one by one (末尾いちにさんよん, 下4桁キュウキュウニーゼロ), read only right after a word
+# naming a card's or account's digits: elsewhere に, さん, し, く are particles, honorifics and words.
+_KANA_DIGIT = {
+    "ぜろ": 0, "れい": 0, "まる": 0, "いち": 1, "に": 2, "さん": 3, "よん": 4, "し": 4, "ご": 5,
+    "ろく": 6, "なな": 7, "しち": 7, "はち": 8, "きゅう": 9, "く": 9,
+}  # fmt: skip
+_TO_HIRAGANA = {code: code - 0x60 for code in range(ord("ァ"), ord("ヶ") + 1)}
+_KANA_WORD = "|".join(sorted(_KANA_DIGIT, key=len, reverse=True))
+_KANA_ITEM = re.compile(rf"[、,\s・]*({_KANA_WORD})ー?")
+_KANA_RUN = re.compile(
+    rf"(?:末尾|下[4四]桁|(?:最後|らすと)の?[4四]桁|番号)(?:[がはの]|です)?[、,\s]*"
+    rf"(?P<run>(?:{_KANA_WORD})ー?(?:[、,\s・]*(?:{_KANA_WORD})ー?){{2,7}})"
+)
+
+
+def _kana_digits(text: str, min_len: int) -> list[Extraction[str]]:
+    hiragana = text.translate(_TO_HIRAGANA)  # same length: spans index `text`
+    out = []
+    for m in _KANA_RUN.finditer(hiragana):
+        digits = "".join(str(_KANA_DIGIT[w]) for w in _KANA_ITEM.findall(m.group("run")))
+        if len(digits) >= min_len:
+            start, end = m.span("run")
+            out.append(Extraction(start, end, text[start:end], digits, "kana_digits"))
     return out

@@ -164,6 +164,16 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
     ),
     (
         Intent.CARD_LOCK,
+        "lock_by_digits",
+        # the card named by its last digits alone: "lock the one ending in 8830", 末尾1234のやつ止めといて
+        # (an account's digits are no card's: the slot step asks which card then)
+        _rx(
+            r"\b(?:lock|freeze|block)\b(?: (?:the|my|that))?(?: one| card)? (?:that )?(?:ending|ends)\b|"
+            r"(?:末尾|下[4四]桁|(?:最後|ラスト)の?[4四]桁)[^。.!?！？]{0,24}?(?:止め|ロック|凍結|停止|ストップ)"
+        ),
+    ),
+    (
+        Intent.CARD_LOCK,
         WALLET_LOST,
         # a wallet or bag lost or stolen, no card said: the cards in it may be at risk; which to lock is
         # asked (the slot step), never guessed

@@ -134,7 +134,19 @@ def several_accounts_named(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> 
     return len(named) >= 2
 
 
-_ENDING_WORDS = re.compile(r"\b(?:ending|ends|last (?:four|4)|last digits)\b|末尾|下4桁|下四桁")
+_ENDING_WORDS = re.compile(
+    r"\b(?:ending|ends|last (?:four|4)|last digits)\b|末尾|下[4四]桁|(?:最後|ラスト|らすと)の?[4四]桁"
+)
+# Digits said as an account's ("the account ending 1234", 末尾1234の口座) are no card's last four.
+_ACCOUNT_BEFORE = re.compile(r"\b(?:account|acct)\s+(?:number\s+)?(?:ending|ends|that ends)(?:\s+(?:in|with))?\s*$")
+_ACCOUNT_AFTER = re.compile(r"^\s*(?:の|が|は)?\s*(?:口座|普通口座|当座|アカウント)")
+
+
+def _said_of_an_account(text: str, digits: Extraction[str]) -> bool:
+    at = text.find(digits.surface)
+    return at >= 0 and bool(
+        _ACCOUNT_BEFORE.search(text[:at]) or _ACCOUNT_AFTER.match(text[at + len(digits.surface) :])
+    )
 
 
 def find_card(
@@ -151,6 +163,9 @@ def find_card(
     for number in turn.story_numbers:  # 電話番号が090-1234-5678に…: no card's last four
         text = text.replace(number, " " * len(number))
     digits = [d for d in turn.digits if text is turn.keywords or d.surface in text]
+    for d in [d for d in digits if _said_of_an_account(text, d)]:  # 末尾1234の口座: an account's
+        text = text.replace(d.surface, " " * len(d.surface))
+        digits.remove(d)
     # "ending in twelve thirty four": the last four said as a number
     said = {str(a.value.major) for a in turn.amounts if a.value.currency is None and a.surface in text}
     for card in snapshot.cards:
@@ -158,7 +173,7 @@ def find_card(
             return [card], "card_last4"
         if card.last4 in said and _ENDING_WORDS.search(text):
             return [card], "card_last4_said"
-    if any(len(d.value) == 4 for d in digits) and re.search(r"ending|ends|last|末尾|下4桁", text):
+    if any(len(d.value) == 4 for d in turn.digits) and re.search(r"ending|ends|last|末尾|[4四]桁", text):
         return list(snapshot.cards), "unknown_card"
     pool, rule = list(snapshot.cards), None
     for brand, pattern in _BRANDS:
