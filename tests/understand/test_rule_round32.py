@@ -80,3 +80,89 @@ def test_a_lock_verb_on_the_one_ending_in_a_cards_digits_locks_that_card(
 def test_digits_of_no_card_or_of_an_account_lock_no_card(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert not (result.intent.value == "card_lock" and result.action.value == "execute"), result.entities
+
+
+# Blind round 53's kinds (English as it arrives: learner English, speech transcripts), new phrasings.
+
+
+@pytest.mark.parametrize(
+    ("text", "payee", "amount"),
+    [
+        ("transfer thirty bucks two aoife brennan", "p_111", 3000),
+        ("send forty five dollars too maria garcia please", "p_101", 4500),
+    ],
+)
+def test_two_or_too_after_an_amount_before_a_name_is_to(runner: Any, text: str, payee: str, amount: int) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("transfer_money", "confirm"), result.reason
+    assert (result.entities.recipient_id, result.entities.amount_minor) == (payee, amount)
+
+
+@pytest.mark.parametrize(
+    ("text", "payee"),
+    [
+        ("send david leigh 15 dollars", "p_104"),
+        ("pay maria garsia twenty dollars", "p_101"),
+        ("send mohammed al rashed 60 dollars", "p_107"),
+        ("transfer 25 dollars to aoife brenan", "p_111"),
+    ],
+)
+def test_the_rest_of_a_payees_name_heard_another_way_is_that_name(runner: Any, text: str, payee: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("transfer_money", "confirm"), result.reason
+    assert result.entities.recipient_id == payee
+
+
+def test_a_surname_that_is_not_the_payees_is_still_asked_about(runner: Any) -> None:
+    result = run(runner, "send catherine kowalski forty dollars", "c_002")
+    assert result.action.value != "confirm"
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("freeze the card ending ate ate three oh", "k_101"),
+        ("lock the card that ends in ate eight three zero", "k_101"),
+    ],
+)
+def test_homophones_of_digits_in_a_cards_last_digits_are_digits(runner: Any, text: str, card: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("card_lock", "execute"), result.reason
+    assert result.entities.card_id == card
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller"),
+    [
+        ("I want pay electric bill of this month", "c_002", "b_101"),
+        ("please pay the water bill of this month", "c_002", "b_104"),
+        ("pay this month phone bill", "c_002", "b_102"),
+    ],
+)
+def test_this_months_bill_said_learners_way_is_which_bill_not_a_day(
+    runner: Any, text: str, customer: str, biller: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("bill_payment", "confirm"), result.reason
+    assert result.entities.biller_id == biller
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "please get my credit card working again",
+        "i need my credit card usable again",
+        "can you make the credit card open again",
+    ],
+)
+def test_a_card_made_to_work_again_is_an_unlock(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("card_unlock", "confirm"), result.reason
+    assert result.entities.card_id == "k_102"
+
+
+@pytest.mark.parametrize(("text", "count"), [("what are my last for purchases", 4), ("show my last for payments", 4)])
+def test_last_for_before_transactions_is_four(runner: Any, text: str, count: int) -> None:
+    result = run(runner, text, "c_002")
+    assert result.intent.value == "recent_transactions"
+    assert result.entities.count == count
