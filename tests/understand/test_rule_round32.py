@@ -286,3 +286,73 @@ def test_an_order_or_read_beside_an_alert_or_a_fraud_worry_is_kept(
 def test_a_question_about_what_bank_staff_do_is_answered(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == ("qna", "answer"), result.reason
+
+
+# Blind round 55's kinds (cards in depth), new phrasings.
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("can you unlock my SIM card", "c_002"),
+        ("my gym key card doesn't work, unlock it", "c_002"),
+        ("lock my library card, I lost it", "c_002"),
+        ("スタバのカードの残高教えて", "c_001"),
+        ("ポイントカードなくしちゃった、止めて", "c_001"),
+    ],
+)
+def test_a_card_of_something_else_is_no_bank_card(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent, result.action)
+    assert result.intent.value not in ("card_lock", "card_unlock", "balance_inquiry")
+
+
+@pytest.mark.parametrize("text", ["先月クレカで払ったもの見せて", "デビットで買ったやつ一覧にして"])
+def test_what_was_paid_with_a_card_shown_is_the_history(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert (result.intent.value, result.action.value) == ("recent_transactions", "execute"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["unfreeze card ending ten zero two", "turn back on the card ending ten oh two"]
+)
+def test_a_cards_digits_said_with_ten_are_read(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("card_unlock", "confirm"), result.reason
+    assert result.entities.card_id == "k_102"
+
+
+def test_a_day_said_for_an_unlock_is_never_dropped(runner: Any) -> None:
+    result = run(runner, "unfreeze my credit card on friday", "c_002")
+    assert not (acts(result) and result.entities.execute_on is None), result.entities
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("freeze my debit card, I'll turn it back on myself later", "c_002", "k_101"),
+        ("デビットをロックして、解除は後で自分でやります", "c_001", "k_001"),
+    ],
+)
+def test_an_unlock_the_customer_will_do_later_is_no_order(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("card_lock", "execute"), result.reason
+    assert result.entities.card_id == card
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "card"),
+    [
+        ("ロックして、デビットの方", "c_001", "k_001"),
+        ("止めといて、クレカ", "c_001", "k_002"),
+        ("freeze it, the debit one", "c_002", "k_101"),
+    ],
+)
+def test_a_lock_verb_then_the_card_as_an_afterthought_locks_it(
+    runner: Any, text: str, customer: str, card: str
+) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("card_lock", "execute"), result.reason
+    assert result.entities.card_id == card
