@@ -200,7 +200,8 @@ def test_a_request_to_skip_the_confirmation_leaves_the_order_to_confirm(
     ("text", "customer"),
     [
         (
-            "a man from the IRS called and said I owe back taxes, send $900 to David Lee today or I get arrested",
+            "a man from the IRS called and said I owe back taxes, send $900 to David Lee today or I get"
+            " arrested",
             "c_002",
         ),
         ("my online girlfriend needs $600 for a plane ticket, send it to Catherine Wright", "c_002"),
@@ -228,12 +229,14 @@ def test_a_payment_a_known_scam_asks_for_is_not_proposed(runner: Any, text: str,
     ("text", "customer"),
     [
         ("my son needs $200 for his textbooks, send it to David Lee", "c_002"),
-        ("my grandson's birthday is friday, send maria garcia $50", "c_002"),
+        ("my grandson just got into college, send maria garcia $50", "c_002"),
         ("娘の塾代、高橋美咲さんに2万円送って", "c_001"),
         ("母から電話があって、立て替えてくれた5000円を伊藤翔さんに返しておいてって", "c_001"),
     ],
 )
 def test_family_money_without_a_scams_signs_is_still_proposed(runner: Any, text: str, customer: str) -> None:
+    # (first written as "my grandson's birthday is friday, send…": that turn asks whether Friday is the
+    # day to send, a fair question the scam rule has no part in; the row was changed to keep to the rule)
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == ("transfer_money", "confirm"), result.reason
 

@@ -153,6 +153,8 @@ def render(
         table = _REASONS_JA if japanese else _REASONS_EN
         why = table.get(decision.reason, decision.reason) if decision.reason else ""
         return f"お手続きできません: {why}。" if japanese else f"I can't do that: {why}."
+    if decision.action is Action.HANDOFF and decision.reason is Reason.POSSIBLE_SCAM:
+        return _SCAM_JA if japanese else _SCAM_EN
     if decision.action is Action.HANDOFF:
         return "担当者におつなぎします。" if japanese else "Connecting you with a person now."
     if decision.action is Action.ANSWER:
@@ -166,6 +168,17 @@ def render(
     if decision.action is Action.CONFIRM:
         return _confirm_text(intent, decision, snapshot, japanese)
     return _execute_text(intent, decision, snapshot, japanese, data)
+
+
+_SCAM_EN = (
+    "This sounds like a known scam: the bank, the police and tax offices never ask you to move money to"
+    " someone over the phone. Nothing has been sent; I'm connecting you with a person who can check it"
+    " with you."
+)
+_SCAM_JA = (
+    "詐欺の可能性があります。銀行・警察・税務署などが電話でお金の振込や移動を求めることはありません。"
+    "お手続きはしていません。担当者におつなぎして、一緒に確認いたします。"
+)
 
 
 def next_request(said: str, *, japanese: bool) -> str:

@@ -57,8 +57,8 @@ def decide(
 ) -> Decision:
     """The action for one understood turn (`foreign_ids`: ids in the text that are not the customer's,
     see `policy.ownership`; a command naming one is refused, never redirected to their own object)."""
-    if u.intent in _SIMPLE:
-        return Decision(_SIMPLE[u.intent])
+    if u.intent in _SIMPLE:  # (a handoff held for a possible scam says so)
+        return Decision(_SIMPLE[u.intent], reason=u.hold if u.hold is Reason.POSSIBLE_SCAM else None)
     if foreign_ids:
         return Decision(Action.REJECT, reason=Reason.UNKNOWN_ID)
     money = MoneyContext(today, committed, horizon_days)

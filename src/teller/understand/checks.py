@@ -31,6 +31,7 @@ from teller.understand import (
     frames,
     money_facts,
     person,
+    pressure,
     problems,
     reads,
     rules,
@@ -58,6 +59,9 @@ _MONEY_MOVE = re.compile(
 )
 
 
+SCAM = "scam"  # the rule suffix of a payment a known scam asks for (handed to a person)
+
+
 def check_form(
     intent: Intent, confidence: float, rule: str, turn: NormalizedTurn, evidence: Evidence
 ) -> tuple[Intent, float, str]:
@@ -67,6 +71,8 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
+    if intent in (Intent.TRANSFER_MONEY, Intent.CARD_UNLOCK) and pressure.scam_signs(turn.folded):
+        return Intent.HUMAN_HANDOFF, 0.9, f"{rule}+{SCAM}"  # "the IRS called, send $900 to david lee today"
     if intent in COMMAND_INTENTS and intent is not Intent.HUMAN_HANDOFF and forms.asks_if_another_can(folded):
         return Intent.QNA, 0.85, f"{rule}+another_can"  # "can my wife lock my card": a question, not an order
     if intent is Intent.OUT_OF_SCOPE and forms.asks_about_the_bank(folded):
@@ -101,6 +107,12 @@ def check_form(
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+sends_a_thing"  # "…can you send her the receipt"
     if intent in COMMAND_INTENTS and frames.asks_for_a_reminder(folded):
         return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+reminder"  # "remind me to pay my verizon bill"
+    if (
+        intent is Intent.HUMAN_HANDOFF
+        and forms.utterance_form(folded) == "question"
+        and person.asks_what_staff_do(folded)
+    ):
+        return Intent.QNA, 0.8, f"{rule}+what_staff_do"  # 銀行員が暗証番号を電話で聞いてくることってある？
     if intent is Intent.HUMAN_HANDOFF:
         handoff = _check_handoff(folded)
         if handoff is not None:
@@ -621,6 +633,7 @@ def cover(
     others = _other_people(u, evidence)
     explained: list[Span] = [*names, *evidence.superseded, *evidence.qualifiers, *dates.explained]
     explained += card_spans
+    explained += pressure.skip_confirmation(turn.folded)  # "no need to confirm": the yes is still asked
     if u.intent is Intent.CARD_LOCK:  # "…without my permission, freeze it": why, not a condition
         explained += problems.card_at_risk(turn.folded) + card_controls.ended_by_the_customer(turn.folded)
     if amount is not None:

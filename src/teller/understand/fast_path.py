@@ -22,7 +22,7 @@ from teller.normalize.turn import NormalizedTurn
 from teller.understand import clauses, coverage, forms, frames, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.billers import due_date, hold_biller_elsewhere, hold_other_bill
-from teller.understand.checks import STATE_CHANGING, check_form, choose_date, cover
+from teller.understand.checks import SCAM, STATE_CHANGING, check_form, choose_date, cover
 from teller.understand.classifier import IntentModel
 from teller.understand.decision import decide
 from teller.understand.evidence import Evidence
@@ -103,6 +103,8 @@ class FastPath:
             named_ids=frozenset(c.id for c in (*payees.candidates, *billers.candidates)),
             spoken_amounts=tuple(str(a.value.major) for a in turn.amounts),
         )
+        if rule.endswith(f"+{SCAM}"):  # a person looks first, and the reply says why
+            base = replace(base, hold=Reason.POSSIBLE_SCAM)
         card_spans: list[tuple[int, int]] = []
         if intent is Intent.TRANSFER_MONEY:
             u = transfer_slots(base, turn, snapshot, evidence, date_, trace)

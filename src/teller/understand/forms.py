@@ -378,7 +378,8 @@ _BANKING_OBJECT = _rx(
     # a number, unless it counts time ("in 15 minutes", 5分遅れる)
     r"(?<![0-9])[0-9]+(?![0-9]|\s*(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|am|pm|"
     r"o'?clock|分|時間|時|秒|日後|週間)|:[0-9])|円|万|千|口座|残高|振込|送金|カード|"
-    r"請求|料金|代金"
+    # (クレカ止めて！不正利用のメールが来た, 水道代払って: the mail is the story, the card or bill the order)
+    r"請求|料金|代金|クレカ|クレジット|デビット|取引|引き落と|振り込|払[っいうえわ]"
 )
 
 

@@ -56,6 +56,23 @@ def wants_a_person(folded: str) -> bool:
     return bool(_PERSON_ASKED.search(folded))
 
 
+# A question about what the bank's staff do ("do bank employees ever ask for my PIN over the phone",
+# 銀行員が暗証番号を電話で聞いてくることってある？): asked about, no person asked for.
+_WHAT_STAFF_DO = _rx(
+    r"\b(?:do|does|would|will|can|could|should|is it (?:normal|usual|common) for) (?:a |the |your )?"
+    r"(?:bank(?:'s)? )?(?:employees?|staff|tellers?|people|representatives?|agents?|bankers?|clerks?)\b"
+    r"(?: \w+)?\s+(?:ever |usually |normally |really |actually )?"
+    r"(?:ask|call|request|text|e-?mail|need|want|contact|phone|say)\b|"
+    r"(?:銀行員|行員|銀行の(?:人|方|担当者)|担当者)(?:が|は|って|から)[^。]{0,30}?(?:くる|来る|聞く|尋ねる|求める|言う)"
+    r"(?:こと)?(?:って|は|も)?(?:ある|あります|ない|ありません)(?:か|の)?"
+)
+
+
+def asks_what_staff_do(folded: str) -> bool:
+    """ "do bank employees ever ask for my PIN", 銀行員が…聞いてくることってある？: a question, no handoff."""
+    return bool(_WHAT_STAFF_DO.search(folded))
+
+
 def asks_what_teller_is(folded: str) -> bool:
     """ "are you a human", "am I chatting with a robot": a question about the assistant."""
     return bool(_ABOUT_TELLER.search(folded)) and not _WANTS_A_PERSON.search(folded)

@@ -308,12 +308,14 @@ def decide_problem(folded: str, intent: str, *, found_again: bool = False) -> st
         return "keep"
     if intent == "card_unlock" and found_again:
         return "keep"  # "found my missing card, I want to use it again"
+    if intent in ("balance_inquiry", "recent_transactions") and forms.asks_for_own_data(
+        _NEGATED_READ.sub(" ", folded)
+    ):
+        # "show me my transactions", not "I can't see my balance"; asked beside a fraud worry too ("I
+        # think someone hacked my account, show me my recent transactions", 不正利用されたかも、残高教えて)
+        return "keep"
     if _FRAUD.search(folded):
         return "human_handoff"
     if intent == "card_lock" and _CARD_LOSS.search(folded):
         return "keep"
-    if intent in ("balance_inquiry", "recent_transactions") and forms.asks_for_own_data(
-        _NEGATED_READ.sub(" ", folded)
-    ):
-        return "keep"  # "show me my transactions", not "I can't see my balance"
     return "qna"

@@ -138,7 +138,9 @@ _ENDING_WORDS = re.compile(
     r"\b(?:ending|ends|last (?:four|4)|last digits)\b|末尾|下[4四]桁|(?:最後|ラスト|らすと)の?[4四]桁"
 )
 # Digits said as an account's ("the account ending 1234", 末尾1234の口座) are no card's last four.
-_ACCOUNT_BEFORE = re.compile(r"\b(?:account|acct)\s+(?:number\s+)?(?:ending|ends|that ends)(?:\s+(?:in|with))?\s*$")
+_ACCOUNT_BEFORE = re.compile(
+    r"\b(?:account|acct)\s+(?:number\s+)?(?:ending|ends|that ends)(?:\s+(?:in|with))?\s*$"
+)
 _ACCOUNT_AFTER = re.compile(r"^\s*(?:の|が|は)?\s*(?:口座|普通口座|当座|アカウント)")
 
 
@@ -249,6 +251,21 @@ def amounts_outside_dates(turn: NormalizedTurn) -> list[Extraction[AmountValue]]
 
 _SHARE_AFTER = re.compile(r"\s*(?:%|％|percent\b|per cent\b|pct\b|パーセント|割(?!引|増|り))")
 
+# An amount to keep, not to send: "everything except $10", "all but a dollar", "leave $5 in checking and
+# send the rest", 100円だけ残して全部, 1円以外. What is sent is the rest, which the turn cannot know: asked.
+_KEPT_BEFORE = re.compile(
+    r"\b(?:(?:all|everything|every (?:cent|penny|dollar)|the (?:whole|entire) (?:balance|thing|amount))\s+"
+    r"(?:but|except(?: for)?|minus|apart from|other than|less|save)|leave|leaving|keep|keeping|"
+    r"except(?: for)?|apart from|other than)\s+(?:just |only |about |around |like |at least )?$"
+)
+_KEPT_AFTER_JA = re.compile(
+    r"\s*(?:だけ|ほど|くらい|ぐらい|程度)?(?:は|を)?\s*(?:残し|残す|のこし|のこす|手元に残|除い|除く|抜い|以外)"
+)
+
+
+def _kept_back(folded: str, amount: Extraction[AmountValue]) -> bool:
+    return bool(_KEPT_BEFORE.search(folded[: amount.start]) or _KEPT_AFTER_JA.match(folded, amount.end))
+
 
 def find_amount(
     turn: NormalizedTurn, amounts: Sequence[Extraction[AmountValue]] | None = None
@@ -263,6 +280,7 @@ def find_amount(
     amounts = [a for a in amounts if not _SHARE_AFTER.match(turn.folded, a.end)]
     # "show my last 3 transactions and pay verizon": 3 counts what is shown, it is not the bill's amount
     amounts = [a for a in amounts if not _counts(turn, a)]
+    amounts = [a for a in amounts if not _kept_back(turn.folded, a)]
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
