@@ -359,3 +359,23 @@ def test_a_lock_verb_then_the_card_as_an_afterthought_locks_it(
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == ("card_lock", "execute"), result.reason
     assert result.entities.card_id == card
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "said"),
+    [
+        ("send $40 to david lee, no need to confirm", "c_002", "can't be skipped"),
+        ("鈴木一郎さんに5000円送って、確認はいらないです", "c_001", "確認は省略できません"),
+    ],
+)
+def test_the_reply_says_the_confirmation_stays(runner: Any, text: str, customer: str, said: str) -> None:
+    result = run(runner, text, customer)
+    assert said in result.reply
+
+
+def test_the_reply_to_a_possible_scam_warns(runner: Any) -> None:
+    result = run(
+        runner, "my online girlfriend needs $600 for a plane ticket, send it to Catherine Wright", "c_002"
+    )
+    assert (result.action.value, result.reason) == ("handoff", "possible_scam")
+    assert "scam" in result.reply

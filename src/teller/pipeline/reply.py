@@ -181,6 +181,13 @@ _SCAM_JA = (
 )
 
 
+def confirmation_stays(*, japanese: bool) -> str:
+    """Said when the customer asked to skip the confirmation: every payment still waits for their yes."""
+    if japanese:
+        return " 安全のため、確認は省略できません。よろしければ「はい」とお答えください。"
+    return " For your safety the confirmation can't be skipped: say yes to go ahead."
+
+
 def next_request(said: str, *, japanese: bool) -> str:
     """What is said after the first of two orders: the second is not forgotten, it is asked for again."""
     if japanese:

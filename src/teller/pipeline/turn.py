@@ -41,7 +41,7 @@ from teller.normalize.text import to_romaji
 from teller.normalize.turn import country_of, normalize_turn
 from teller.pipeline import effects, llm_step
 from teller.pipeline.payee_choice import told_apart
-from teller.pipeline.reply import next_request, render
+from teller.pipeline.reply import confirmation_stays, next_request, render
 from teller.pipeline.timing import StageClock
 from teller.policy.decide import Decision, decide
 from teller.policy.ownership import foreign_ids
@@ -57,6 +57,7 @@ from teller.understand.coverage import RISKY
 from teller.understand.evidence import gather
 from teller.understand.fast_path import FastPath
 from teller.understand.model import Understanding
+from teller.understand.pressure import skip_confirmation
 
 TurnSteps = Generator[ExtractionInput, ExtractionOutcome, TurnResult]
 
@@ -237,6 +238,8 @@ class TurnRunner:
         )
         if orders is not None and decision.action in (Action.CONFIRM, Action.EXECUTE):
             reply += next_request(orders[1], japanese=turn.japanese)  # the second order is not forgotten
+        if decision.action is Action.CONFIRM and skip_confirmation(turn.folded):
+            reply += confirmation_stays(japanese=turn.japanese)  # "no need to confirm": it is still asked
         return TurnResult(
             id=request.id,
             intent=understood.intent,
