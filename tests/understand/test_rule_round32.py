@@ -379,3 +379,17 @@ def test_the_reply_to_a_possible_scam_warns(runner: Any) -> None:
     )
     assert (result.action.value, result.reason) == ("handoff", "possible_scam")
     assert "scam" in result.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send maria garcia forty fifty dollars",
+        "pay aoife brennan thirty forty bucks",
+        "pay con ed seventy eighty dollars",
+    ],
+)
+def test_two_round_tens_said_together_are_asked_about(runner: Any, text: str) -> None:
+    # "thirty forty bucks": thirty or forty, $30.40 or $3,040 — never one of them proposed
+    result = run(runner, text, "c_002")
+    assert not acts(result), result.entities
