@@ -218,8 +218,8 @@ def _spoken_price(text: str, value: Decimal, end: int, rule: str) -> tuple[Decim
     if nxt is None or nxt.gap not in (" ", "-"):
         return None
     part = _small_words(text, nxt)
-    if part is None:
-        return None
+    if part is None or (20 <= value < 100 and value % 10 == 0 and part[0] % 10 == 0):
+        return None  # "thirty forty bucks", "forty fifty": a range or a price in parts, read as two numbers
     if value >= 100:
         return value + part[0].scaleb(-2), part[1], SPOKEN_DOLLARS_CENTS
     after = _tok_at(text, part[1])
