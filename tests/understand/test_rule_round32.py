@@ -393,3 +393,30 @@ def test_two_round_tens_said_together_are_asked_about(runner: Any, text: str) ->
     # "thirty forty bucks": thirty or forty, $30.40 or $3,040 — never one of them proposed
     result = run(runner, text, "c_002")
     assert not acts(result), result.entities
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send aoife brennan for twenty dollars",
+        "transfer david lee to thirty dollars",
+        "send maria garcia to hundred dollars",
+    ],
+)
+def test_for_or_to_between_a_payee_and_an_amount_in_words_may_be_a_digit(runner: Any, text: str) -> None:
+    # heard speech: "for twenty" may be "four twenty", "to hundred" "two hundred" — asked, never guessed
+    result = run(runner, text, "c_002")
+    assert not acts(result), result.entities
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("pay con ed for fifty dollars", "bill_payment"),
+        ("send 20 dollars to maria garcia for lunch", "transfer_money"),
+        ("send david lee twenty dollars for the tickets", "transfer_money"),
+    ],
+)
+def test_for_and_to_in_their_own_places_are_no_digits(runner: Any, text: str, intent: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == (intent, "confirm"), result.reason
