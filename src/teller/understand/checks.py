@@ -708,6 +708,8 @@ def cover(
             if _clause(turn.folded, m.start()) == said_in
             and not any(s <= m.start() < e for s, e in explained)
         ]
+        # "send aoife for twenty dollars", "to a hundred": heard speech, "four twenty", "two hundred"?
+        found += _digit_heard_as_a_word(u, turn, evidence, amount)
         if amount.rule != "share_of_said":
             # "3万円の3分の1を…": a fraction no share was read from; the whole amount is not proposed
             found += [Unexplained(*m.span(), m.group(), "number") for m in _FRACTION.finditer(turn.folded)]
@@ -769,6 +771,25 @@ _SCHEDULE = re.compile(r"\bschedule\b|予約(?:して|しておいて|しとい�
 def _touches(start: int, end: int, spans: Sequence[Span]) -> bool:
     """The span [start, end) overlaps one of `spans` or is one space or less from it."""
     return any(start <= e + 1 and s <= end + 1 for s, e in spans)
+
+
+_HEARD_DIGIT = re.compile(r"\b(?:for|four|to|too|two)\s+(?:a\s+)?$")
+
+
+def _digit_heard_as_a_word(
+    u: Understanding, turn: NormalizedTurn, evidence: Evidence, amount: Extraction[AmountValue]
+) -> list[Unexplained]:
+    """ "for"/"to" right between the payee's name and an amount said in words: no preposition belongs
+    there ("send aoife for twenty dollars"), so it may be a digit heard ("four twenty"): asked about."""
+    if u.intent is not Intent.TRANSFER_MONEY or not amount.rule.startswith("en_words"):
+        return []
+    m = _HEARD_DIGIT.search(turn.folded[: amount.start])
+    if m is None or not any(
+        not turn.folded[c.end : m.start()].strip() for c in evidence.payees.candidates if c.end <= m.start()
+    ):
+        return []
+    word = re.match(r"\w+", turn.folded[m.start() :])
+    return [Unexplained(m.start(), m.start() + len(word.group()), word.group(), "number")] if word else []
 
 
 def _offered(
