@@ -420,3 +420,21 @@ def test_for_or_to_between_a_payee_and_an_amount_in_words_may_be_a_digit(runner:
 def test_for_and_to_in_their_own_places_are_no_digits(runner: Any, text: str, intent: str) -> None:
     result = run(runner, text, "c_002")
     assert (result.intent.value, result.action.value) == (intent, "confirm"), result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the rent is late and the landlord is angry, send $900 to aoife brennan",
+        "my car broke down and my boss is mad at me, send david lee $40",
+    ],
+)
+def test_a_role_said_after_and_in_a_story_is_no_other_payee(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("transfer_money", "confirm"), result.reason
+
+
+def test_a_question_about_safe_accounts_is_answered_not_handed_off(runner: Any) -> None:
+    text = "is it true the bank never asks you to move money to a safe account? someone called me about it"
+    result = run(runner, text, "c_002")
+    assert (result.intent.value, result.action.value) == ("qna", "answer"), result.reason
