@@ -71,7 +71,11 @@ def check_form(
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,
     )
-    if intent in (Intent.TRANSFER_MONEY, Intent.CARD_UNLOCK) and pressure.scam_signs(turn.folded):
+    if (
+        intent in (Intent.TRANSFER_MONEY, Intent.CARD_UNLOCK)
+        and pressure.scam_signs(turn.folded)
+        and forms.utterance_form(folded) != "question"  # "is it true you never ask for a safe account?"
+    ):
         return Intent.HUMAN_HANDOFF, 0.9, f"{rule}+{SCAM}"  # "the IRS called, send $900 to david lee today"
     if intent in COMMAND_INTENTS and intent is not Intent.HUMAN_HANDOFF and forms.asks_if_another_can(folded):
         return Intent.QNA, 0.85, f"{rule}+another_can"  # "can my wife lock my card": a question, not an order

@@ -316,11 +316,27 @@ _VERB_LIKE = re.compile(
 )  # "maria said…", "aoife lent me…": what the payee did, not a surname
 
 
+# People named by their role, not their name: "…and the landlord is angry", "and my boss is mad".
+_ROLES_EN = frozenset(
+    """
+    landlord landlady boss manager mom mum mother dad father wife husband son daughter kids kid children
+    baby friend friends roommate roomie neighbor neighbour neighbors neighbours family brother sister
+    parents grandma grandpa grandmother grandfather partner girlfriend boyfriend teacher doctor dentist
+    coworker colleague colleagues team kids' dog cat car house rent
+    """.split()  # noqa: SIM905
+)
+
+
 def _names_en(folded: str, partial_names: Sequence[Span], add: Add) -> None:
     """A word that is no function word after and/or/plus, or glued to a matched payee's name."""
     for m in _AND.finditer(folded):
         found = _EN_WORD.match(folded, m.end())
-        if found and found.group() not in _LEXICON_EN and not found.group()[0].isdigit():
+        if (
+            found
+            and found.group() not in _LEXICON_EN
+            and found.group() not in _ROLES_EN
+            and not found.group()[0].isdigit()
+        ):
             add(found.start(), found.end(), "name")
     for _start, end in partial_names:
         # "maria smith" when only a Maria is registered: the next word may be another surname.
