@@ -69,12 +69,13 @@ def plain_japanese(folded: str) -> str:
     return folded
 
 
-# Chat shorthand after an amount: "send 50 2 maria" (to), "30 2 cat 4 the pizza" (for).
+# Chat shorthand after an amount: "send 50 2 maria" (to), "30 2 cat 4 the pizza" (for). Speech
+# transcripts write the same "to" as "two" or "too": "thirty bucks two aoife", "45 dollars too maria".
 _AMOUNT_END = r"(?:[0-9]|\b(?:bucks|dollars?|usd|yen|euros?))"
-# (not "2 days from now", "2 times", "2 or 3": a count of its own)
+# (not "2 days from now", "2 times", "2 or 3": a count of its own; not "too much", "too late")
 _TWO_AS_TO = re.compile(
-    rf"({_AMOUNT_END}) 2 (?=[a-z])(?!(?:days?|weeks?|months?|years?|hours?|minutes?|times?|x|of|or|and|to|"
-    r"more|percent|installments?|payments?)\b)"
+    rf"({_AMOUNT_END}) (?:2|two|too) (?=[a-z])(?!(?:days?|weeks?|months?|years?|hours?|minutes?|times?|x|of|"
+    r"or|and|to|more|percent|installments?|payments?|much|many|late|early|soon|please)\b)"
 )
 _FOUR_AS_FOR = re.compile(r"(?<=[a-z0-9]) 4 (?=(?:the|my|a|an|his|her|our|their|rent|dinner|lunch) )")
 # A scale word said alone before a currency is one of it: "hundred dollar", "thousand yen" (not "two
