@@ -18,6 +18,7 @@ so is one inside an equally strong full name (東京 inside 東京電力: the lo
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 
 from rapidfuzz import fuzz
 
@@ -105,6 +106,8 @@ def scan_hits(t: Tables, text: str, allowed: frozenset[int], *, prefolded: bool 
                 and other.end > other.start
             ):
                 hit.start, hit.end = min(hit.start, other.start), max(hit.end, other.end)
+    for hit in kept:
+        hit.end = _end_with_rest_heard(t, folded, hit, hits)
     return kept
 
 
@@ -138,10 +141,36 @@ def _heard_as(word: str, display_name: str, surname: str) -> bool:
     """Whether `word` may be the rest of the registered name heard or spelt another way ("eefa brennan"
     for Aoife Brennan, "kathryn wright"): close in letters, or the same consonants."""
     others = [w for w in fold(display_name).split() if w != surname]
-    return any(
-        fuzz.ratio(word, other) >= 60 or metaphone(word).lstrip("AEIOU") == metaphone(other).lstrip("AEIOU")
-        for other in others
-    )
+    return any(fuzz.ratio(word, other) >= 60 or _consonants(word) == _consonants(other) for other in others)
+
+
+def _consonants(word: str) -> str:
+    """The word's sound without its leading vowels: "leigh" and "lee" are both L, "garsia" is "garcia"."""
+    return metaphone(word).lstrip("AEIOU")
+
+
+def _end_with_rest_heard(t: Tables, folded: str, hit: Hit, hits: list[Hit]) -> int:
+    """Where a part of a Latin name ends once the word right after it is counted, when that word is the
+    rest of the registered name heard another way: "david leigh" (David Lee) and "maria garsia" by the same
+    consonants, "aoife brenna" as close letters the full-name scorer also took for the name. Not "catherine
+    kowalski" for Catherine Wright: that is someone else, and stays for the customer to be asked about."""
+    name = t.entries[hit.entry].display_name
+    after = None if hit.full or not name.isascii() else _word_after(folded, hit.end)
+    if after is None:
+        return hit.end
+    rest = [w for w in fold(name).split() if w not in hit.matched.split()]
+    same_sound = any(_consonants(after.text) and _consonants(after.text) == _consonants(w) for w in rest)
+    scored = any(o.entry == hit.entry and o.full and (o.start, o.end) == (hit.start, after.end) for o in hits)
+    return after.end if same_sound or (scored and _heard_as(after.text, name, hit.matched)) else hit.end
+
+
+def _word_after(folded: str, end: int) -> Token | None:
+    """The word of the same run (no stop word between) right after position `end`, if any."""
+    for run in _runs(folded):
+        for tok, nxt in pairwise(run):
+            if tok.end == end:
+                return nxt
+    return None
 
 
 def _single_word_ok(tok: Token, hit: tuple[float, str, str]) -> bool:
