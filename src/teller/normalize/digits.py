@@ -1,7 +1,9 @@
 """Digit strings: card endings, account numbers and codes, spoken digit by digit or written.
 
 "four oh five six" → "4056", "double eight three oh" → "8830", "zero zero four two" → "0042",
-"four 0 five six" → "4056", "1234-5678" → "12345678". The value keeps leading zeros.
+"four 0 five six" → "4056", "1234-5678" → "12345678". The value keeps leading zeros. Words heard for a
+digit, and ten to nineteen, count among spoken digits: "ending ate ate three oh" → "8830", "ending ten oh
+two" → "1002" (see `_heard_digit`).
 
 A spoken digit that belongs to a number is not a digit: in "send five thousand" the "five" is
 read by the amount scanner, and in "twenty one" the "one" completes "twenty".
@@ -13,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from teller.domain.trace import Extraction
-from teller.normalize.numbers_en import MAGNITUDE_WORDS, TENS
+from teller.normalize.numbers_en import MAGNITUDE_WORDS, TEENS, TENS
 from teller.normalize.numbers_ja import KANJI_DIGITS, LARGE, SMALL
 
 DIGIT_WORDS: dict[str, str] = {
@@ -21,12 +23,22 @@ DIGIT_WORDS: dict[str, str] = {
     "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }  # fmt: skip
 _REPEAT = {"double": 2, "triple": 3}
+# Words a transcript writes for a digit ("won", "to", "for", "ate"), and ten to nineteen said as two digits:
+# digits only where digits are being said ("ending ate ate three oh", "four oh for five"), never in "send
+# to maria" or "for rent".
+_HEARD_DIGITS = {"won": "1", "to": "2", "too": "2", "for": "4", "fore": "4", "ate": "8"}
+_DIGIT_LIKE = {**_HEARD_DIGITS, **{word: str(value) for word, value in TEENS.items()}}
+# What opens a card's or account's last digits: "ending (in)", "ends with", "last four (digits are)".
+_ENDING_CUE = re.compile(
+    r"(?<![a-z])(?:ending|ends|ended|last (?:four|4)(?: digits)?)(?: in| with| are| is)?(?:, ?| - | |-)$"
+)
+_SENTENCE_END = re.compile(r"\s*(?:[.!?,]|$)")
 # One token and the gap before it. Grouped or decimal literals ("5,000", "12.99") are matched whole:
 # they are amounts, so they break a run instead of joining it.
 _NEXT = re.compile(r"(?P<gap>, ?| - | |-)?(?P<tok>\d+(?:[.,]\d+)*|[a-z]+)")
 _START = re.compile(
     r"(?<![0-9.,])[0-9]|(?<![a-z])(?:"
-    + "|".join(sorted([*DIGIT_WORDS, *_REPEAT], key=len, reverse=True))
+    + "|".join(sorted([*DIGIT_WORDS, *_REPEAT, *_DIGIT_LIKE], key=len, reverse=True))
     + r")(?![a-z])"
 )
 _ISO_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
@@ -59,14 +71,56 @@ def _literal_ok(text: str, start: int, end: int, skip: list[tuple[int, int]]) ->
     return not _GLUED.search(before + after)  # "28th", "p_201"
 
 
-def _item_at(text: str, pos: int, skip: list[tuple[int, int]], first: bool) -> tuple[_Item | None, str]:
-    """The digit item starting at `pos` (after a gap unless `first`), and the word found there."""
+def _words_beside(text: str, start: int, end: int) -> tuple[list[str], list[str]]:
+    """The two words before `start` and the two after `end`, nearest first."""
+    before = [w.strip(",-.!?") for w in text[:start].split()[-2:]][::-1]
+    after = [w.strip(",-.!?") for w in text[end:].split()[:2]]
+    return before, after
+
+
+def _heard_digit(text: str, start: int, end: int, cued: bool) -> bool:
+    """Whether the word at [start, end) ("ate", "to", "ten") is a digit here. A spoken digit must follow it,
+    and either it is among the digits said after "ending" or "last four" (`cued`: "ending ate eight three
+    zero", "ending ten oh two"), or digit words stand around it, three of them, so that "one to two days"
+    stays a range ("eight ate three oh", "four oh for five")."""
+    before, after = _words_beside(text, start, end)
+    if not after:
+        return False
+    nxt = after[0]
+    if nxt not in DIGIT_WORDS:
+        nxt_at = text.find(nxt, end)
+        return cued and nxt in _DIGIT_LIKE and _heard_digit(text, nxt_at, nxt_at + len(nxt), cued)
+    if cued:
+        return True
+    around = [*before, *after]
+    return bool(before) and before[0] in DIGIT_WORDS and sum(w in DIGIT_WORDS for w in around) >= 3
+
+
+def _fourth_heard(text: str, run: list[_Item], cued: bool) -> _Item | None:
+    """A word heard for a digit that ends the sentence right after three spoken digits said after "ending"
+    or "last four" ("lock card ending in won two three for"): a card's last four are four digits, so it is
+    the fourth (not in "…ending one two three for the rent")."""
+    if not cued or sum(len(item.digits) for item in run) != 3:
+        return None
+    m = _NEXT.match(text, run[-1].end)
+    if m is None or not m["gap"] or m["tok"] not in _HEARD_DIGITS or not _SENTENCE_END.match(text, m.end()):
+        return None
+    return _Item(_HEARD_DIGITS[m["tok"]], m.start("tok"), m.end(), True, m["tok"])
+
+
+def _item_at(
+    text: str, pos: int, skip: list[tuple[int, int]], first: bool, cued: bool = False
+) -> tuple[_Item | None, str]:
+    """The digit item starting at `pos` (after a gap unless `first`), and the word found there; `cued` when
+    the spoken digits so far follow "ending" or "last four"."""
     m = _NEXT.match(text, pos)
     if m is None or (not first and not m["gap"]):
         return None, ""
     tok, start, end = m["tok"], m.start("tok"), m.end()
     if tok in DIGIT_WORDS:
         return _Item(DIGIT_WORDS[tok], start, end, True, tok), tok
+    if tok in _DIGIT_LIKE and _heard_digit(text, start, end, cued):
+        return _Item(_DIGIT_LIKE[tok], start, end, True, tok), tok
     if tok in _REPEAT:
         repeated, _ = _item_at(text, end, skip, first=False)
         if repeated is not None and len(repeated.digits) == 1 and repeated.word not in _REPEAT:
@@ -107,13 +161,16 @@ def find_digit_strings(text: str, *, min_len: int = 2) -> list[Extraction[str]]:
     out: list[Extraction[str]] = []
     pos = 0
     while (start := _START.search(text, pos)) is not None:
-        item, _ = _item_at(text, start.start(), skip, first=True)
+        cued = _ENDING_CUE.search(text, max(0, start.start() - 30), start.start()) is not None
+        item, _ = _item_at(text, start.start(), skip, first=True, cued=cued)
         if item is None:
             pos = start.end()
             continue
         run = [item]
         while True:
-            item, after = _item_at(text, run[-1].end, skip, first=False)
+            cued = cued and all(item.spoken for item in run)
+            item, after = _item_at(text, run[-1].end, skip, first=False, cued=cued)
+            item = item or _fourth_heard(text, run, cued)
             if item is None:
                 break
             run.append(item)
