@@ -67,6 +67,10 @@ _COUNT = re.compile(
 _ONE_TRANSACTION = re.compile(
     r"\b(?:most recent|latest|last|newest|final)\s+(?:transaction|purchase|charge|debit|deposit)\b(?!s)"
 )
+# "show my last for payments": a transcript's "for" between "last" and what is counted is four
+_LAST_FOR = re.compile(
+    r"\b(?:last|latest|past|previous) for (?=(?:transactions|purchases|payments|charges)\b)"
+)
 # "the last four are 8830", "last 4 digits": the digits of a number, not a count of transactions
 _DIGITS_TOLD = re.compile(r"\s*(?:digits?|numbers?|nos?\b|are\b|is\b|of (?:the|my)\b|[:=])")
 _COUNTER_JA = re.compile(r"\s*(?:つ|個|こ)")
@@ -229,6 +233,8 @@ def find_count(turn: NormalizedTurn) -> int | None:
     for amount in turn.amounts:
         if _counts(turn, amount):
             return int(amount.value.major)
+    if _LAST_FOR.search(turn.folded):
+        return 4
     return 1 if _ONE_TRANSACTION.search(turn.folded) else None
 
 
