@@ -508,6 +508,11 @@ _COSTS_BEFORE = re.compile(
     r"\b(?:it's|it is|is|was|comes to|came to|costs?|runs?|owe|owes|due)\s+(?:about |around |only |just )?"
     r"\$?[0-9][0-9,.]*(?: (?:dollars|bucks|usd|yen))?\s*$"
 )
+# This month's bill in a learner's words: "the electric bill of this month", "this month phone bill" (not
+# "the end of this month", a day; nor "this month the phone bill", which may say when).
+_BILL = r"(?:bill|rent|payment|invoice|fee)s?"
+_BILL_OF_BEFORE = re.compile(rf"\b{_BILL} of $")
+_BILL_AFTER = re.compile(rf" (?:(?!(?:the|my|our|your|a|an|his|her|their) )[a-z'-]+ ){{0,2}}{_BILL}\b")
 
 
 # An occasion the money is for, not the day it goes: "for his birthday", "as an anniversary gift",
@@ -531,6 +536,8 @@ def _describes_what_for(folded: str, vague: Extraction[str]) -> bool:
         folded.startswith("'s", vague.end)
         or bool(_FOR_BEFORE.search(before))
         or bool(_COSTS_BEFORE.search(before))
+        or bool(_BILL_OF_BEFORE.search(before))
+        or bool(_BILL_AFTER.match(folded, vague.end))
     )
 
 
