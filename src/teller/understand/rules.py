@@ -100,6 +100,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             rf"(?:take|lift|remove|undo|reverse|cancel|release|clear|drop|get rid of) (?:the |that |this |my )?"
             rf"(?:temporary |temp )?(?:lock|block|freeze|hold|suspension)\b(?=.*\b{_CARD})|"
             rf"(?:take|lift|get) (?:the |that )?(?:lock|block|freeze|hold) off\b(?=.*\b{_CARD})|"
+            # a card made to work again: "get my credit card working again", "make the card open again"
+            rf"(?:get|make|need|want|have) (?:my |the |our |this |that )?(?:[\w']+ )?{_CARD}\w* (?:to )?"
+            rf"(?:working|work|usable|useable|open|active|functional|running) again\b|"
             # activating a *new* card is not unlocking one: "reactivate", "enable", not "activate"
             rf"enable (?:my |the )?(?:[\w']+ )?{_CARD})"
         ),
