@@ -14,6 +14,7 @@ from teller.normalize.amounts import AmountValue
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.topics import without_other_cards
 
 Span = tuple[int, int]
 
@@ -163,7 +164,8 @@ def find_card(
     A brand, type or descriptor that fits none of the customer's cards gives all their cards with
     the rule `unknown_card`: the turn must ask which one, never lock another.
     """
-    text = turn.keywords if text is None else text
+    # "my student card and debit card were stolen": a card of something else names none of theirs
+    text = without_other_cards(turn.keywords if text is None else text)
     if not snapshot.cards:
         return [], None
     for number in turn.story_numbers:  # 電話番号が090-1234-5678に…: no card's last four

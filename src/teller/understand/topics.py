@@ -33,10 +33,16 @@ _OTHER_OWNER = (
     r"birthday|greeting|loyalty|membership|store|frequent flyer|airline|hotel|game|gaming|"
     r"social media|dating|work|school|student id|insurance|health ?card|id"
 )
-_NOT_BANK_CARD = (
-    r"gift|library|gym|sim|birthday|greeting|christmas|holiday|thank you|loyalty|membership|business|"
-    r"game|sd|memory|graphics|video|report|score"
+# Cards that are never a bank's, by their kind ("a business card" is another thing, but "block my business
+# card" may mean a business credit card: which card is asked, `slots.find_card`).
+_OTHER_CARD_KIND = (
+    r"gift|library|gym|sim|birthday|greeting|christmas|holiday|thank you|loyalty|membership|member|"
+    r"game|sd|memory|graphics|video|report|score|key|room|access|"
+    r"id|student|employee|staff|badge|transit|metro|subway|bus|oyster|clipper|suica|ic|points?|club|"
+    r"store|shop|coffee(?: shop)?|cafe|starbucks|costco|insurance|health|medicare|phone|calling|parking|"
+    r"green|playing|tarot"
 )
+_NOT_BANK_CARD = rf"{_OTHER_CARD_KIND}|business"
 _OTHER_SERVICE = _rx(
     rf"\b(?:{_OTHER_OWNER})(?:'s)? (?:accounts?|apps?|passwords?|pins?|log ?ins?|logins?|"
     r"memberships?|subscriptions?|user ?names?)\b|"
@@ -71,6 +77,42 @@ _BANK_SERVICE = _rx(
     r"暗証番号|(?:ネット|インターネット|モバイル|オンライン)バンキング|(?:バンキング|銀行の?)アプリ|"
     r"(?<![a-z])atm(?![a-z])|支店|窓口|明細|振込|振り込み|送金|口座振替|引き落とし|自動引落|定期預金|普通預金|当座|貸越|通帳"
 )
+
+
+# A card of something else, no bank's: "my SIM card", "the hotel key card", "my library card", "the
+# starbucks card", ポイントカード, スタバのカード, 交通系ICカード, 社員証. The customer's own cards named by
+# a brand or by the bank stay bank cards ("my visa card", "my rewards card", "my teller card",
+# キャッシュカード).
+_OTHER_CARD = _rx(
+    rf"\b(?:{_OTHER_CARD_KIND}) ?cards?\b|"
+    r"(?:ギフト|ポイント|会員|メンバーズ|図書館|sim|ジムの?|ic|交通系(?:ic)?|プリペイド|スタンプ|ルーム|マイナンバー|"
+    r"マイナ|診察)カード|"
+    # a transit or shop's e-money card by its name alone: suicaの残高, nanacoカード
+    r"(?:suica|スイカ|pasmo|パスモ|icoca|イコカ|nanaco|ナナコ|waon|ワオン|edy|エディ)(?:カード)?|"
+    r"カードキー|ルームキー|社員証|学生証|会員証|診察券|保険証|免許証|"
+    # a shop's or a place's card: スタバのカード, ホテルのカード, コンビニのポイントカード
+    r"(?:スタバ|スターバックス|ドトール|タリーズ|コメダ|コンビニ|ホテル|ジム|図書館|会社|学校|病院|お店|店)"
+    r"の(?:ポイント|会員|メンバーズ|プリペイド)?カード"
+)
+# What names the bank's own card or an account, beside a card of something else.
+_BANK_CARD_OR_ACCOUNT = _rx(
+    r"\b(?:cards?|visa|master ?card|amex|debit|credit|cc|accounts?|checking|savings)\b|"
+    r"カード|デビット|クレジット|クレカ|visa|ビザ|アメックス|jcb|口座|預金"
+)
+
+
+def without_other_cards(folded: str) -> str:
+    """`folded` with the cards of something else blanked (same length, so spans still index it): "my
+    student card and debit card were stolen" names the debit card only."""
+    return _OTHER_CARD.sub(lambda m: " " * len(m.group(0)), folded)
+
+
+def names_another_card(folded: str) -> bool:
+    """ "can you unlock my SIM card", "lock my library card", スタバのカードの残高, ポイントカードなくした: a
+    card of something else is named, and no card of the bank's nor an account beside it."""
+    if not _OTHER_CARD.search(folded):
+        return False
+    return not _BANK_CARD_OR_ACCOUNT.search(without_other_cards(folded))
 
 
 def names_another_service(folded: str) -> bool:
