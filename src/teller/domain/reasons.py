@@ -50,6 +50,7 @@ class Reason(StrEnum):
     UNKNOWN_ACCOUNT = "unknown_account"  # an account none of the customer's (another bank's, a wallet's)
     PAST_BALANCE = "past_balance"  # a balance asked of a past time: only today's can be read
     POSSIBLE_SCAM = "possible_scam"  # a payment a known scam asks for: a person looks first (handoff)
+    LATER_UNLOCK = "later_unlock"  # an unlock asked for a later day: a card is unlocked now, never on a day
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
     LOW_CONFIDENCE = "low_confidence"
     NAMES_WITHOUT_COMMAND = "names_without_command"

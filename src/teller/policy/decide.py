@@ -67,7 +67,7 @@ def decide(
     if u.intent is Intent.BILL_PAYMENT:
         return _bill(u, snapshot, money)
     if u.intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
-        return _card(u, snapshot)
+        return _card(u, snapshot, today)
     if u.intent is Intent.SCHEDULED_PAYMENTS:
         return Decision(Action.EXECUTE, effect=Effect("read_scheduled"))
     if u.intent is Intent.CANCEL_SCHEDULED:
@@ -182,7 +182,7 @@ def _bill(u: Understanding, snapshot: CustomerSnapshot, money: MoneyContext) -> 
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.BILL_PAYMENT))
 
 
-def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
+def _card(u: Understanding, snapshot: CustomerSnapshot, today: date) -> Decision:
     card = snapshot.card(u.slots.card_id) if u.slots.card_id else None
     entities = Entities(card_id=card.id if card else None)
     if card is None:
@@ -193,6 +193,12 @@ def _card(u: Understanding, snapshot: CustomerSnapshot) -> Decision:
         return Decision(Action.EXECUTE, entities, effect=Effect("card_lock"))
     if card.status != "locked":
         return Decision(Action.REJECT, entities, reason=Reason.CARD_NOT_LOCKED)
+    day = u.slots.execute_on
+    if day is not None and day > today:
+        # "unfreeze my credit card on friday": an unlock is done now or not at all, never set for a day;
+        # the day is shown as heard and the turn asks
+        dated = entities.model_copy(update={"execute_on": day})
+        return Decision(Action.CLARIFY, dated, reason=Reason.LATER_UNLOCK)
     return Decision(Action.CONFIRM, entities, effect=Effect("pending", ActionKind.CARD_UNLOCK))
 
 

@@ -112,6 +112,8 @@ class FastPath:
             u = bill_slots(base, turn, snapshot, amount, date_, billers, trace)
         elif intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK):
             u, card_spans = _card_slots(base, turn, snapshot, evidence, trace)
+            if date_ is not None:  # "unfreeze my credit card on friday": the day said is kept; policy decides
+                u = replace(u, slots=replace(u.slots, execute_on=date_.value))
         elif intent in (Intent.BALANCE_INQUIRY, Intent.RECENT_TRANSACTIONS):
             account, account_rule = _read_account(turn, snapshot, evidence)
             if account is None and len(snapshot.accounts) == 1:
