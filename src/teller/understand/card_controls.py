@@ -107,9 +107,33 @@ def narrower_than_the_card(folded: str, *, for_a_while: bool = True) -> bool:
 
 
 _ENDED_BY_THE_CUSTOMER = _rx(r"(?<![a-z'])(?:until|till|til) (?:i|we)(?![a-z'])|(?:見つかる|戻る|帰る)まで")
+# The unlock the customer says they will do themselves, to the end of its clause: "…, I'll turn it back on
+# myself later", "I'll unlock it when I'm back from Osaka", 解除は後で自分でやります, 自分で解除します (not
+# "I can't unlock it myself", 自分で解除できないので: those ask Teller to)
+_OWN_UNLOCK = _rx(
+    r"\b(?:i'?ll|i will|i can|i'?m going to|i'?m gonna|we'?ll|we will|we can)\s+(?:just\s+|then\s+)?"
+    r"(?:(?:unlock|unfreeze|unblock|reactivate|re-?enable)\s+(?:it|them|the card|that)|"
+    r"(?:turn|switch|put)\s+(?:it|them|the card|that)\s+(?:back\s+on|on\s+again))\b[^,.;!?]*|"
+    r"(?:ロック)?(?:解除|再開)(?:は|するのは|の方は)?[^、。,!！]{0,12}?(?:自分で|こちらで)[^、。,!！]{0,6}?"
+    r"(?:やり|し|行い)(?:ます|ますので|ますから)?(?=[、。,!！]|$)|"
+    r"(?:自分で|こちらで)[^、。,!！]{0,8}?(?:ロック)?(?:解除|再開|元に戻|戻)(?:し|す)(?:ます|る)?(?:ので|から)?"
+    r"(?=[、。,!！]|$)"
+)
+
+
+def unlocked_by_the_customer(folded: str) -> list[tuple[int, int]]:
+    """ "freeze my debit card, I'll turn it back on myself later", デビットをロックして、解除は後で自分で
+    やります: the unlock the customer will do themselves is no order; the lock is what is asked."""
+    return [m.span() for m in _OWN_UNLOCK.finditer(folded)]
+
+
+def without_own_unlock(folded: str) -> str:
+    """`folded` with the customer's own later unlock blanked (same length, so spans still index it)."""
+    return _OWN_UNLOCK.sub(lambda m: " " * len(m.group(0)), folded)
 
 
 def ended_by_the_customer(folded: str) -> list[tuple[int, int]]:
-    """ "lock my card until I find it", 見つかるまで止めて: a lock that lasts until the customer ends it is
-    a lock like any other; the words say how long, not on what condition."""
-    return [m.span() for m in _ENDED_BY_THE_CUSTOMER.finditer(folded)]
+    """ "lock my card until I find it", 見つかるまで止めて, "…, I'll unlock it myself later": a lock that
+    lasts until the customer ends it is a lock like any other; the words say how long, not on what
+    condition."""
+    return [m.span() for m in _ENDED_BY_THE_CUSTOMER.finditer(folded)] + unlocked_by_the_customer(folded)

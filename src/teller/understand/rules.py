@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from teller.domain.intents import Intent
 from teller.normalize.text import JA_HONORIFICS
-from teller.understand import slang
+from teller.understand import card_controls, slang
 
 SLANG_RULE = "en_transfer_slang"
 
@@ -553,7 +553,7 @@ def refuses_payment(folded: str) -> bool:
 def command_hits(folded: str) -> list[RuleHit]:
     """Every rule that fires, in priority order."""
     hits: list[RuleHit] = []
-    card_text = without_speaker_lost(folded)
+    card_text = card_controls.without_own_unlock(without_speaker_lost(folded))  # no order of the customer's
     for intent, name, pattern in _RULES:
         card_rule = intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK)
         m = pattern.search(card_text if card_rule else folded)
