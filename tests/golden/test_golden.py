@@ -701,8 +701,38 @@ def test_blind_round_51_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_52_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 52's development part (60, written blind: Japanese in depth): 56/60 (0 acting wrongly)
-    at its first run, 58/60 after round 31 (left: card digits in kana, 電機代 for 電気代). Its 140 held-out
-    cases are never opened here."""
+    at its first run, 58/60 after round 31, 59/60 after round 32 (card digits in kana read; left:
+    電機代 for 電気代). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round52.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_53_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 53's development part (60, written blind: learner English, speech transcripts,
+    homophones, Japanese-English mixing): 50/60 (4 acting wrongly) at its first run, 59/60 after round 32
+    (left: "sato… saito ken" proposes Saito Ken). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round53.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_54_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 54's development part (60, written blind: scams, pressure, skipping the confirmation,
+    other people's money): 40/60 (4 acting wrongly) at its first run, 58/60 after round 32. Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round54.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_55_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 55's development part (60, written blind: cards in depth): 50/60 (1 acting wrongly) at
+    its first run, 58/60 after round 32 (left: "pay $200 toward my credit card", an unlock for a later day
+    asks). Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round55.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
