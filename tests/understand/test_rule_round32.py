@@ -438,3 +438,28 @@ def test_a_question_about_safe_accounts_is_answered_not_handed_off(runner: Any) 
     text = "is it true the bank never asks you to move money to a safe account? someone called me about it"
     result = run(runner, text, "c_002")
     assert (result.intent.value, result.action.value) == ("qna", "answer"), result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("鈴木さん…伊藤翔さんに2000円送って", "c_001"),
+        ("send maria… david lee 30 dollars", "c_002"),
+        ("高橋、えっと、渡辺直美さんに5000円", "c_001"),
+    ],
+)
+def test_a_name_started_then_another_said_after_a_pause_is_asked_about(
+    runner: Any, text: str, customer: str
+) -> None:
+    # a restart with no word saying which is meant ("sato… saito ken"): either may be the one
+    result = run(runner, text, customer)
+    assert not acts(result), result.entities
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [("佐藤健太さんに…えっと、5000円送って", "c_001"), ("send david lee... uh 30 dollars", "c_002")],
+)
+def test_one_name_and_a_pause_is_still_one_payee(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("transfer_money", "confirm"), result.reason
