@@ -21,6 +21,7 @@ from teller.domain.intents import COMMAND_INTENTS, Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
 from teller.normalize.amounts import AmountValue, is_vague
+from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import (
     card_controls,
@@ -598,10 +599,22 @@ def _other_people(u: Understanding, evidence: Evidence) -> list[Span]:
         (c.start, c.end)
         for c in evidence.payees.candidates
         if c.id != chosen
-        and not c.rule.startswith("partial")
+        and (not c.rule.startswith("partial") or _restarted(evidence.payees.query, c.end, mine))
         and c.end > c.start
         and not any(c.start < e and s < c.end for s, e in mine)
     ]
+
+
+# A pause between a name begun and another said in full ("sato… saito ken", 鈴木さん…伊藤翔さんに, 高橋、
+# えっと、渡辺直美さん): a restart, with no word saying which one is meant.
+_RESTART_GAP = re.compile(
+    rf"\s*(?:{'|'.join(JA_HONORIFICS)})?\s*(?:\.{{2,}}|…|—|--|、)\s*"
+    r"(?:(?:えーと|えっと|えー|あの|あのー|uh|um|er|erm)\s*(?:\.{2,}|…|、|,)?\s*)*"
+)
+
+
+def _restarted(folded: str, end: int, chosen: Sequence[Span]) -> bool:
+    return any(start > end and _RESTART_GAP.fullmatch(folded, end, start) for start, _ in chosen)
 
 
 _PART_OF_BILL = re.compile(
