@@ -711,8 +711,9 @@ def test_blind_round_52_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_53_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 53's development part (60, written blind: learner English, speech transcripts,
-    homophones, Japanese-English mixing): 50/60 (4 acting wrongly) at its first run, 59/60 after round 32
-    (left: "sato… saito ken" proposes Saito Ken). Its 140 held-out cases are never opened here."""
+    homophones, Japanese-English mixing): 50/60 (4 acting wrongly) at its first run, 59/60 (0) after round
+    32 (left: "sato… saito ken" asks for the payee, its author wanted the two offered). Its 140 held-out cases
+    are never opened here."""
     cases = HERE / "blind_round53.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
