@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import jellyfish
 
-from teller.normalize.script import JA_CLASS, is_hiragana, is_ja_char, is_kana, is_kanji
+from teller.normalize.script import JA_CLASS, is_hiragana, is_ja_char, is_kana, is_kanji, katakana_to_hiragana
 
 __all__ = ["is_hiragana", "is_ja_char", "is_kana", "is_kanji"]
 
@@ -59,10 +59,6 @@ _KANA_ROMAJI: dict[str, str] = dict(zip(_KANA, _ROMAJI.split(), strict=True))
 _SMALL_Y = {"ゃ": "a", "ゅ": "u", "ょ": "o"}
 _SMALL_V = {"ぁ": "a", "ぃ": "i", "ぅ": "u", "ぇ": "e", "ぉ": "o", "ゎ": "a"}
 _VOWEL_KANA = {"a": "あ", "i": "い", "u": "う", "e": "い", "o": "う"}  # ー after o/e is written う/い
-
-
-def katakana_to_hiragana(text: str) -> str:
-    return "".join(chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch for ch in text)
 
 
 def _last_vowel(ch: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from teller.domain.trace import Extraction
 from teller.normalize.numbers_en import MAGNITUDE_WORDS, TEENS, TENS
 from teller.normalize.numbers_ja import KANJI_DIGITS, LARGE, SMALL
+from teller.normalize.script import katakana_to_hiragana
 
 DIGIT_WORDS: dict[str, str] = {
     "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
@@ -207,7 +208,6 @@ _KANA_DIGIT = {
     "ぜろ": 0, "れい": 0, "まる": 0, "いち": 1, "に": 2, "さん": 3, "よん": 4, "し": 4, "ご": 5,
     "ろく": 6, "なな": 7, "しち": 7, "はち": 8, "きゅう": 9, "く": 9,
 }  # fmt: skip
-_TO_HIRAGANA = {code: code - 0x60 for code in range(ord("ァ"), ord("ヶ") + 1)}
 _KANA_WORD = "|".join(sorted(_KANA_DIGIT, key=len, reverse=True))
 _KANA_ITEM = re.compile(rf"[、,\s・]*({_KANA_WORD})ー?")
 _KANA_RUN = re.compile(
@@ -217,7 +217,7 @@ _KANA_RUN = re.compile(
 
 
 def _kana_digits(text: str, min_len: int) -> list[Extraction[str]]:
-    hiragana = text.translate(_TO_HIRAGANA)  # same length: spans index `text`
+    hiragana = katakana_to_hiragana(text)  # same length: spans index `text`
     out = []
     for m in _KANA_RUN.finditer(hiragana):
         digits = "".join(str(_KANA_DIGIT[w]) for w in _KANA_ITEM.findall(m.group("run")))

@@ -42,3 +42,8 @@ def is_ja_char(ch: str) -> bool:
 def is_japanese(text: str) -> bool:
     """True when the text contains any kana or kanji."""
     return not text.isascii() and any(is_ja_char(ch) for ch in text)
+
+
+def katakana_to_hiragana(text: str) -> str:
+    """Katakana as hiragana, the same length (ァ to ヶ shift; ー and other marks kept)."""
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)

@@ -10,7 +10,7 @@ import unicodedata
 from functools import lru_cache
 
 from teller.normalize.numbers_en import TEENS, TENS, UNITS
-from teller.normalize.script import is_japanese
+from teller.normalize.script import is_japanese, katakana_to_hiragana
 
 __all__ = [
     "JA_HONORIFICS",
@@ -65,7 +65,7 @@ def plain_japanese(folded: str) -> str:
         return folded
     folded = _FORMAL_RUN.sub(lambda m: m.group().translate(_FORMAL), folded)
     if _KATAKANA_ONLY.fullmatch(folded) and sum("ァ" <= ch <= "ヶ" for ch in folded) >= 4:
-        folded = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in folded)
+        folded = katakana_to_hiragana(folded)
     return folded
 
 

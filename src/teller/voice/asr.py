@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from teller.normalize.script import katakana_to_hiragana
 from teller.voice.audio import Samples
 
 
@@ -86,7 +87,7 @@ def is_filler_ja(text: str) -> bool:
     import unicodedata
 
     folded = unicodedata.normalize("NFKC", text)
-    folded = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in folded)  # katakana → hiragana
+    folded = katakana_to_hiragana(folded)
     parts = [p.replace("ー", "").replace("っ", "") for p in _JA_SPLIT.split(folded) if p]
     if any(p in _ANSWERS_JA for p in parts):
         return False
