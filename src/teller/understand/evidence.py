@@ -26,7 +26,7 @@ from teller.understand.clauses import (
     request_marker,
 )
 from teller.understand.corrections import REFUSED, Marker, find_markers, set_aside, supersede
-from teller.understand.slots import amounts_outside_dates, find_amount
+from teller.understand.slots import amounts_outside_dates, find_amount, told_of_earlier_period
 
 Span = tuple[int, int]
 _POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
@@ -130,6 +130,8 @@ def _corrected_amount(
     amounts it replaced."""
     said, aside = set_aside(contrast, amounts_outside_dates(turn))
     kept, replaced = supersede(markers, said)
+    told = [a for a in kept if told_of_earlier_period(turn.folded, a)]  # "the water bill was 50 last month"
+    kept, replaced = [a for a in kept if a not in told], [*replaced, *told]
     not_these = [span for span in contrast if any(span[0] <= a.start < span[1] for a in aside)]
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:

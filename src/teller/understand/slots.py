@@ -14,6 +14,7 @@ from teller.normalize.amounts import AmountValue
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.clauses import clause_at
 from teller.understand.topics import without_other_cards
 
 Span = tuple[int, int]
@@ -273,6 +274,37 @@ _KEPT_AFTER_JA = re.compile(
 
 def _kept_back(folded: str, amount: Extraction[AmountValue]) -> bool:
     return bool(_KEPT_BEFORE.search(folded[: amount.start]) or _KEPT_AFTER_JA.match(folded, amount.end))
+
+
+# An amount told as what a bill or a payment came to in an earlier period: "the water bill was 50 last
+# month", "it was 200 last month", 先月のガス代は6120円だった, 前回は3980円でした. It is a story, not the
+# amount to pay or send now (a bill is then paid at what is due; a transfer asks).
+_EARLIER_PERIOD = re.compile(
+    r"\b(?:last|previous|prior|the other) (?:month|time|week|year|bill|cycle|statement|one)\b|"
+    r"\b(?:a|one|two|three|\d+) (?:months?|weeks?|years?) ago\b|先月|前月|前回|先週|去年|昨年|この前|前の月"
+)
+_WAS_BEFORE = re.compile(
+    r"\b(?:was|were|came to|come to|cost|ran|ran me|used to be|had been)\s+"
+    r"(?:(?:only|just|about|around|like|roughly|maybe|almost|nearly|over|under)\s+)*$"
+)
+_WAS_AFTER_JA = re.compile(
+    r"\s*(?:くらい|ぐらい|ほど|位|程度|ちょっと)?(?:だった|でした|だっけ|かかった|かかりました)"
+)
+
+
+def told_of_earlier_period(folded: str, amount: Extraction[AmountValue]) -> bool:
+    """The amount is what something came to in an earlier period (a past "was" beside the amount in its
+    clause, an earlier period named in its sentence)."""
+    start, _ = clause_at(folded, amount.start)
+    was = _WAS_BEFORE.search(folded[start : amount.start]) or _WAS_AFTER_JA.match(folded, amount.end)
+    if not was:
+        return False
+    sentence_start = max((m.end() for m in _SENTENCE_END.finditer(folded, 0, amount.start)), default=0)
+    sentence_end = next((m.start() for m in _SENTENCE_END.finditer(folded, amount.end)), len(folded))
+    return bool(_EARLIER_PERIOD.search(folded[sentence_start:sentence_end]))
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？]\s*")
 
 
 def find_amount(
