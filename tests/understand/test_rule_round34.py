@@ -61,7 +61,9 @@ def test_reads_of_the_customers_own_money_movements_are_read(runner: Any, text: 
         ("show me my stock portfolio balance", "c_002"),
     ],
 )
-def test_money_kept_outside_the_bank_is_not_read_as_the_account(runner: Any, text: str, customer: str) -> None:
+def test_money_kept_outside_the_bank_is_not_read_as_the_account(
+    runner: Any, text: str, customer: str
+) -> None:
     result = run(runner, text, customer)
     assert result.action.value not in ("execute", "confirm"), (result.intent, result.action)
 
@@ -112,7 +114,10 @@ def test_a_payees_details_pulled_up_are_looked_up(runner: Any, text: str, custom
 
 @pytest.mark.parametrize(
     ("text", "customer"),
-    [("全口座の残高をまとめて教えて", "c_001"), ("give me the balances of all my accounts together", "c_002")],
+    [
+        ("全口座の残高をまとめて教えて", "c_001"),
+        ("give me the balances of all my accounts together", "c_002"),
+    ],
 )
 def test_all_accounts_balances_together_are_read(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)

@@ -132,7 +132,14 @@ _KANA_KEYWORDS: dict[str, str] = {
     "くれじっと": "クレジット", "かいじょ": "解除", "とめて": "止めて", "みせて": "見せて",
     "おしえて": "教えて",
 }  # fmt: skip
-_KANA_KEYWORD = re.compile("|".join(sorted(_KANA_KEYWORDS, key=len, reverse=True)))
+# Kana that make a keyword's letters part of another word: まとめて (put together), もとめて, うけとめて
+_NOT_AFTER: dict[str, str] = {"とめて": "まもけつきせ"}
+_KANA_KEYWORD = re.compile(
+    "|".join(
+        (f"(?<![{_NOT_AFTER[k]}])" if k in _NOT_AFTER else "") + k
+        for k in sorted(_KANA_KEYWORDS, key=len, reverse=True)
+    )
+)
 
 
 def correct_keywords(folded: str) -> str:

@@ -76,6 +76,8 @@ def decide(
     if u.intent is Intent.BALANCE_INQUIRY:
         return Decision(Action.EXECUTE, Entities(account_id=slots.account_id), effect=Effect("read_balance"))
     if u.intent is Intent.RECENT_TRANSACTIONS:
+        if u.ambiguous_slot == "recipient_id":  # "show my transfers to sarah": which Sarah is asked
+            return Decision(Action.CLARIFY, reason=Reason.SEVERAL_RECIPIENTS_MATCH)
         entities = Entities(account_id=slots.account_id, count=slots.count, recipient_id=slots.recipient_id)
         return Decision(Action.EXECUTE, entities, effect=Effect("read_transactions"))
     if u.intent is Intent.RECIPIENT_LOOKUP:

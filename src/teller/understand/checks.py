@@ -86,7 +86,11 @@ def check_form(
         return Intent.QNA, 0.6, f"{rule}+bank_service"  # "tell me about your mortgages"
     if intent is Intent.QNA and topics.names_another_service(folded):
         return Intent.OUT_OF_SCOPE, 0.7, f"{rule}+other_service"  # "my netflix account won't let me log in"
-    if intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK, *_READS) and topics.names_another_card(folded):
+    if (
+        intent in (Intent.CARD_LOCK, Intent.CARD_UNLOCK, *_READS)
+        and topics.names_another_card(folded)
+        and not (intent in _READS and topics.puts_money_on_another_card(folded))  # Suicaのチャージ履歴
+    ):
         return Intent.OUT_OF_SCOPE, 0.85, f"{rule}+another_card"  # "unlock my SIM card", スタバのカードの残高
     if intent is Intent.QNA and topics.asks_about_another_place(folded):
         return Intent.OUT_OF_SCOPE, 0.7, f"{rule}+other_place"  # "is the post office open on saturdays"

@@ -19,7 +19,7 @@ from teller.domain.trace import TraceItem
 from teller.names import NameMatch
 from teller.normalize.spelling import warm as english_words
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import clauses, coverage, forms, frames, rules, scheduled
+from teller.understand import clauses, coverage, forms, frames, reads, rules, scheduled
 from teller.understand.accounts import hold_account_elsewhere, hold_past_balance
 from teller.understand.billers import due_date, hold_biller_elsewhere, hold_other_bill
 from teller.understand.checks import SCAM, STATE_CHANGING, check_form, choose_date, cover
@@ -128,6 +128,16 @@ class FastPath:
                 trace.append(TraceItem("understand", account_rule or "", folded, account.id))
             account_id = account.id if account else None
             u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
+            if not turn.dates and reads.names_an_event_period(folded):
+                # "what I spent on my trip", あの時の支払い: which dates is asked, nothing is guessed
+                trace.append(TraceItem("understand", "event_period", folded, "period"))
+                u = replace(u, hold=Reason.UNKNOWN_PERIOD, trace=tuple(trace))
+            elif intent is Intent.RECENT_TRANSACTIONS and payees.status == "clarify":
+                # "show my transfers to sarah", 佐藤さんにいくら送ったっけ: whose history is asked
+                trace.extend(_name_trace(payees))
+                u = replace(
+                    u, candidates=payees.candidates, ambiguous_slot="recipient_id", trace=tuple(trace)
+                )
         elif intent is Intent.RECIPIENT_LOOKUP:
             owner = owner_phrase(turn) if payees.status == "none" else None
             if owner is not None:  # 健さんの口座番号: the one word before さん, looked up on its own

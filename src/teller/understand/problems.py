@@ -36,7 +36,9 @@ _OUTCOME_VERB = (
 _PROBLEM = _rx(
     r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
     r"\b(?:declin(?:ed|ing)|reject(?:ed|ing)|bounced|fail(?:ed|s|ing|ure)?|errors?|glitch|broken|stuck|"
-    r"pending|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|dispute|"
+    r"(?:(?:is|are|was|were|been|still|stuck|shows?|showing|says|as|remains?|stays?) )pending|"
+    r"pending (?:for|since)|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|"
+    r"dispute|"
     r"unauthori[sz]ed|fraud(?:ulent)?|suspicious|unfamiliar|unknown|unrecogni[sz]ed|strange|weird|odd|"
     r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
     r"scam(?:med)?|identity theft|questionable|dodgy|shady|fishy|bogus|false|fake|someone else|somebody else|"

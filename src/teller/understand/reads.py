@@ -99,3 +99,32 @@ def read_already_done(folded: str) -> bool:
     """The read words belong to what the customer already did, and nothing else is asked."""
     m = _READ_DONE.search(folded)
     return m is not None and not _ASKED.search(folded[: m.start()] + " " + folded[m.end() :])
+
+
+# A period named by an event of the customer's life, which the bank cannot date: "what I spent on my trip",
+# "the charges from that weekend", "while I was on vacation", あの時の支払い, 引っ越しの時に使ったお金.
+_EVENT_PERIOD = _rx(
+    r"\b(?:during|on|from|over|for|in|while (?:i was|we were) (?:on|away on|at)?|throughout)\s+"
+    r"(?:my|our|the|that|this|last)\s+(?:\w+\s+)?(?:trip|vacation|holiday|honeymoon|getaway|travels|visit|stay|"
+    r"move|road trip|staycation)\b|"
+    r"\bthat (?:weekend|day|time|night|week|morning|evening|afternoon)\b|"
+    r"\bwhile i was (?:away|abroad|traveling|travelling|sick|in the hospital|"
+    r"on (?:vacation|holiday|a trip))\b|"
+    r"\bwhen (?:i|we) (?:moved|was away|were away|was abroad|"
+    r"went (?:abroad|away|on (?:vacation|holiday|a trip))|traveled|travelled)\b|\bback (?:then|when)\b|"
+    r"あの(?:時|とき|日|週末|頃|ころ)|その(?:時|とき)の|"
+    r"(?:旅行|出張|帰省|引っ越し|引越し|入院|留学|新婚旅行|ハネムーン)(?:中|の(?:時|とき|間|あいだ|前後)|に行った(?:時|とき)|で)"
+)
+
+
+# A period said in the calendar's words beside it: "my trip last month", 先月の旅行中
+_CALENDAR_PERIOD = _rx(
+    r"\b(?:last|this|past|previous) (?:week|month|year|weekend)\b|\b(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december)\b|先月|今月|先週|今週|去年|昨年|今年|[0-9０-９一二三四五六七八九十]+月"
+)
+
+
+def names_an_event_period(folded: str) -> bool:
+    """A read's period is named by an event only the customer can date ("my trip", あの時), and by
+    nothing on the calendar."""
+    return bool(_EVENT_PERIOD.search(folded)) and not _CALENDAR_PERIOD.search(folded)

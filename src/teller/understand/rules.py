@@ -218,7 +218,12 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:(?!(?:my|our|your|his|her|their|the|balance|money|on|in|of|for|at|from)\b)[a-z][\w.-]*\s+){0,2}"
             r"(?!(?:my|our|your|his|her|their)\b)[a-z][\w.-]*'s\s+(?:bank\s+)?"
             r"(?:account|acct|bank|banking|routing)(?:\s+(?:number|no|#|details|info|information|digits))?"
-            r"(?!\s+(?:balance|activity|history|statement|transactions)\b)"
+            r"(?!\s+(?:balance|activity|history|statement|transactions)\b)|"
+            # a payee's entry pulled up: "pull up maria's details", "bring up catherine's info"
+            r"\b(?:pull up|bring up|look up|show me|give me|get me|open|find)\s+"
+            r"(?:(?!(?:my|our|your|his|her|their|the)\b)[a-z][\w.-]*\s+){0,2}"
+            r"(?!(?:my|our|your|his|her|their)\b)[a-z][\w.-]*'s\s+"
+            r"(?:details|info|information|contact(?: details| info)?|entry|record|profile|payee details)\b"
         ),
     ),
     (
@@ -230,7 +235,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"(?:どこの|どの)銀行|"
             # a payee's account details asked: 健さんの口座番号の下4桁教えて, 佐藤さんの口座って何銀行？
             rf"(?:{_HONORIFIC_JA})の(?:口座|銀行|振込先)(?:番号|情報|詳細|の?下\d桁|の?末尾(?:\d桁)?)*"
-            r"(?:って|は|を|が)?(?:何|なに|なん|教えて|確認|見せて|どこ)"
+            r"(?:って|は|を|が)?(?:何|なに|なん|教えて|確認|見せて|どこ)|"
+            # 伊藤さんの登録情報を出して, 高橋さんの詳細見せて: a payee's entry pulled up
+            rf"(?:{_HONORIFIC_JA})の(?:登録情報|登録内容|情報|詳細|連絡先)(?:って|は|を|が)?"
+            r"(?:出し|出せ|見せ|教え|確認|表示)"
         ),
     ),
     # Asking about money that already moved is a look at the history, not a new payment.
@@ -348,6 +356,11 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "show me everything since december first", "list everything from last week"
             r"(?:show|list|give)(?: me)? (?:everything|all of it|it all)(?= (?:since|from|before|after|between|"
             r"during|over)\b)|"
+            # "the money movements on my account", "my cash flow this month"
+            r"(?:money|cash) (?:movements?|flows?|coming in and going out)|cash ?flow|"
+            # "how much did I top up my suica", "how much have I spent on uber": a total read from the history
+            r"how much (?:money )?(?:did|have) i (?:\w+ )?(?:spen[dt]|paid|put|top(?:ped)? up|load(?:ed)?|"
+            r"charged?)\b(?! (?:\w+ ){0,3}(?:if|when|to get)\b)|"
             # "when was the last time I paid at starbucks": when money last went there
             r"(?:when|what day) (?:was|did) (?:the )?last time i (?:paid|bought|spent|used my card|shopped))\b"
         ),
@@ -357,6 +370,10 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "ja_transactions",
         _rx(
             r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|(?:何|なに)に\s*(?:使|つか)|"
+            # お金の流れ, 口座のお金の動き, お金の出入り: the movements, read from the history
+            r"(?:お金|おかね|口座|残高)の(?:流れ|動き|出入り|出し入れ)|"
+            # スタバでいくら使ったか, Suicaにいくらチャージした: a total of what went out, read from the history
+            r"いくら(?:くらい|ぐらい)?(?:使|つか|払|支払|チャージ|課金)(?:っ|し|い)?(?:た|てる|ている|ました)|"
             # 先月のタクシー代の合計を出して; アマゾンで最後に買い物したのっていつ: read from the history
             r"(?:代|費)の?(?:合計|総額)|で(?:最後|前回|この前)に?(?:買い物し|買っ|使っ|払っ|支払っ)|"
             # 先月クレカで払ったもの見せて, デビットで買ったやつ一覧にして: what was paid, asked to be shown

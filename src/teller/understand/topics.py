@@ -115,6 +115,20 @@ def names_another_card(folded: str) -> bool:
     return not _BANK_CARD_OR_ACCOUNT.search(without_other_cards(folded))
 
 
+# Money put onto the other card from the customer's account: a movement of their own, read like any other
+# ("how much did I top up my suica", Suicaのチャージ履歴, スイカにいくら入れた).
+_PUT_ON_IT = _rx(
+    r"\b(?:top(?:ped)?[- ]?ups?|topping up|re-?load(?:ed|s)?|load(?:ed)? (?:on|onto)|added to|"
+    r"put (?:on|onto|into))\b|"
+    r"チャージ|入金し|入れた"
+)
+
+
+def puts_money_on_another_card(folded: str) -> bool:
+    """Money moved from the account onto a card of something else is named ("suica top-ups")."""
+    return bool(_OTHER_CARD.search(folded)) and bool(_PUT_ON_IT.search(folded))
+
+
 def names_another_service(folded: str) -> bool:
     """ "my netflix account won't let me log in", "i forgot my email password", アマゾンのアカウント: the
     account, app or password is another company's, and nothing of the bank's is named beside it."""
