@@ -50,6 +50,14 @@ def test_snapshot_limits_cannot_be_mutated_through_the_cache(repo: BankRepositor
         repo.snapshot("c_001").limits.daily_minor["JPY"] = 1  # type: ignore[index]
 
 
+def test_snapshot_accounts_carry_what_was_paid_into_them(repo: BankRepository) -> None:
+    """Each account lists the descriptions of its latest credits (salary, interest), none of its debits."""
+    accounts = {a.id: a for a in repo.snapshot("c_002").accounts}
+    assert accounts["a_101"].paid_in == ("Payroll ACME Corp",)
+    assert accounts["a_102"].paid_in == ("Interest",)
+    assert all(d != "Whole Foods Market" for a in accounts.values() for d in a.paid_in)
+
+
 def test_recent_transactions_are_newest_first_and_local_time(repo: BankRepository) -> None:
     """The newest posted rows come first, limited to `count`, with times in the customer's zone."""
     rows = repo.recent_transactions("c_001", count=3)

@@ -18,6 +18,9 @@ class Account:
     currency: str
     number_last4: str
     balance_minor: int
+    # what was paid into it lately (descriptions of its latest credits: "Payroll ACME Corp", "Interest"),
+    # so that "the account my salary goes into" names it
+    paid_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

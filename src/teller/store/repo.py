@@ -206,13 +206,22 @@ class BankRepository:
                     )
                 )
 
+            paid_in = _paid_in(session, customer_id)
             snapshot = CustomerSnapshot(
                 customer=Customer(
                     customer.id, customer.name, customer.name_latin, customer.locale, customer.timezone
                 ),
                 limits=limits_of(customer.limits),
                 accounts=tuple(
-                    Account(a.id, a.type, a.label, a.currency, a.number_last4, a.balance_minor)
+                    Account(
+                        a.id,
+                        a.type,
+                        a.label,
+                        a.currency,
+                        a.number_last4,
+                        a.balance_minor,
+                        paid_in.get(a.id, ()),
+                    )
                     for a in rows(AccountRow)
                 ),
                 cards=tuple(Card(c.id, c.type, c.label, c.last4, c.status) for c in rows(CardRow)),
@@ -226,6 +235,26 @@ class BankRepository:
                 version=meta.version,
             )
             return snapshot, meta.revision
+
+
+_PAID_IN_ROWS = 50  # the latest credits looked at, over all the customer's accounts
+
+
+def _paid_in(session: Session, customer_id: str) -> dict[str, tuple[str, ...]]:
+    """Per account, the distinct descriptions of its latest posted credits, newest first."""
+    txn = TransactionRow
+    query = (
+        select(txn.account_id, txn.description)
+        .where(txn.customer_id == customer_id, txn.status == "posted", txn.amount_minor > 0)
+        .order_by(txn.posted_at.desc(), txn.id.desc())
+        .limit(_PAID_IN_ROWS)
+    )
+    found: dict[str, list[str]] = {}
+    for account_id, description in session.execute(query):
+        seen = found.setdefault(account_id, [])
+        if description not in seen:
+            seen.append(description)
+    return {account_id: tuple(said) for account_id, said in found.items()}
 
 
 def _biller(b: BillerRow) -> Biller:

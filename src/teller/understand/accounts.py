@@ -211,6 +211,10 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     return None
 
 
+# An account found by what was said of it: the payee's by its digits, the customer's by what is paid into it.
+_NAMED_OWN = frozenset({"recipient_account_last4", "account_paid_into"})
+
+
 def hold_account_elsewhere(
     u: Understanding, turn: NormalizedTurn, snapshot: CustomerSnapshot
 ) -> Understanding:
@@ -223,8 +227,8 @@ def hold_account_elsewhere(
         trace = (*u.trace, TraceItem("understand", "unknown_card", turn.folded, "read"))
         cards = tuple(Candidate(c.id, "card", c.label, 50.0, "unknown_card") for c in snapshot.cards)
         return replace(u, trace=trace, hold=Reason.UNKNOWN_CARD, candidates=cards, ambiguous_slot="card_id")
-    if words is None or any(item.rule == "recipient_account_last4" for item in u.trace):
-        return u  # "to the account ending in 4545": the payee's account, found by its digits
+    if words is None or any(item.rule in _NAMED_OWN for item in u.trace):
+        return u  # "to the account ending in 4545": the payee's account; 給与の振込先の口座: theirs
     trace = (*u.trace, TraceItem("understand", "unknown_account", turn.folded, words))
     if u.ambiguous_slot is not None:  # several payees or billers fit: that question comes first
         return replace(u, trace=trace, hold=Reason.UNKNOWN_ACCOUNT)

@@ -447,7 +447,8 @@ _QUESTION_JA = _rx(
 # A capability question names no one in particular ("can I send money abroad", "...to another bank").
 _FEE_OR_HOWTO = _rx(
     # "opening hours", not "for 3 hours"
-    r"\b(?:fees?|rates?|interest|limits?|(?:opening|business|bank|branch|office|working|open|your|the|what) hours|"
+    # ("the account that earns interest" names an account: no question about interest)
+    r"\b(?:fees?|rates?|(?<!earns )(?<!pays )(?<!gets )(?<!earning )interest(?![- ]bearing)|limits?|(?:opening|business|bank|branch|office|working|open|your|the|what) hours|"
     r"hours of|how (?:do|does|can|could|would|should|long)|how to|is there (?:a|any) way|"
     r"what (?:happens|would happen|will happen) if|go about|how much (?:is|does|will) (?:it|the|a)|"
     r"requirements?|policy|possible|abroad|overseas|internationally|international|another (?:bank|country)|"

@@ -122,7 +122,37 @@ def find_account(
                 break
     if rule is not None and len(pool) == 1:
         return pool[0], rule
+    if rule is None and (paid_into := _account_paid_into(text, snapshot)) is not None:
+        return paid_into, "account_paid_into"
     return None, None  # unnamed, or several fit: never a silent pick
+
+
+# An account named by what is paid into it: "the account my salary goes into", 給料が入る口座, 給与の振込先,
+# "the account that earns interest". The kind of money said, and what each account's credits say.
+_PAID_INTO: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            r"\b(?:salary|pay ?checks?|wages?|payroll|direct deposits?|my pay)\b|給料|給与|月給|賞与|ボーナス"
+        ),
+        re.compile(r"payroll|salary|wages|給与|給料|賞与", re.IGNORECASE),
+    ),
+    (
+        re.compile(r"\binterest\b|利息|利子"),
+        re.compile(r"interest|利息|利子", re.IGNORECASE),
+    ),
+)
+_ACCOUNT_WORD = re.compile(r"\b(?:accounts?|acct)\b|口座")
+
+
+def _account_paid_into(text: str, snapshot: CustomerSnapshot) -> Account | None:
+    """The one account whose latest credits are of the kind of money the words name beside "account"."""
+    if not _ACCOUNT_WORD.search(text):
+        return None
+    for said, described in _PAID_INTO:
+        if said.search(text):
+            fits = [a for a in snapshot.accounts if any(described.search(d) for d in a.paid_in)]
+            return fits[0] if len(fits) == 1 else None
+    return None
 
 
 def several_accounts_named(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> bool:
