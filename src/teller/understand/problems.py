@@ -36,8 +36,9 @@ _OUTCOME_VERB = (
 _PROBLEM = _rx(
     r"\b(?:why|how come|what happened|what's going on|whats going on|what is going on)\b|"
     r"\b(?:declin(?:ed|ing)|reject(?:ed|ing)|bounced|fail(?:ed|s|ing|ure)?|errors?|glitch|broken|stuck|"
-    r"(?:(?:is|are|was|were|been|still|stuck|shows?|showing|says|as|remains?|stays?) )pending|"
-    r"pending (?:for|since)|missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|"
+    # pending asked to be seen ("any pending charges?", "show me pending transactions") is no problem
+    r"(?<!any )(?<!show )(?<!show me )(?<!list )(?<!see )(?<!view )(?<!check )(?<!all )(?<!all the )pending|"
+    r"missing|wrong|incorrect|mistake(?:nly)?|accidental(?:ly)?|refund(?:ed|s)?|"
     r"dispute|"
     r"unauthori[sz]ed|fraud(?:ulent)?|suspicious|unfamiliar|unknown|unrecogni[sz]ed|strange|weird|odd|"
     r"unexpected|unexplained|duplicate[d]?|twice|double[- ]?charged|overcharged|on hold|a hold|"
