@@ -377,7 +377,7 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
 # --- what looks like a date but is none ------------------------------------------------------------
 
 # A bill's due date, said as the day to pay: which day it is depends on the bill (`understand.billers`).
-_DUE_EN = r"(?:due date|due day|date (?:it'?s|it is) due)"
+_DUE_EN = r"(?:due date|due day|(?:date|day) (?:it'?s|it is|they'?re|they are) due)"
 _DUE_JA = r"(?:期日|期限日?)"
 _DUE = re.compile(rf"\b{_DUE_EN}\b|{_DUE_JA}")
 # Days counted back from the due date: "the day before it's due", "2 days before the due date", 期日の前日,

@@ -292,7 +292,10 @@ _OWN_DATA = _rx(
     r"(?:the |my )?(?:last|latest|most recent|recent|past) (?:\d+ |few |couple (?:of )?)?(?:things|items|"
     r"transactions|purchases|charges|payments)"
     r"(?: (?:that )?i (?:bought|purchased|paid for|made|spent \w+ on))?\b|"
-    r"(?:取引|明細|履歴|残高|入出金).{0,6}(?:見せて|教えて|表示|確認し|出して|見たい|知りたい)"
+    # "show me what went out", "let me see what came in": the movements themselves
+    r"\b(?:show|list|tell|give|let)(?: me)?(?: see)? (?:everything |all )?(?:that |what )"
+    r"(?:went|came|has gone|has come) (?:out|in)\b|"
+    r"(?:取引|明細|履歴|残高|入出金|出金|入金).{0,6}(?:見せて|教えて|表示|確認し|出して|見たい|知りたい)"
 )
 
 
@@ -302,6 +305,11 @@ _OTHER_BALANCE = _rx(
     r"credit score|bills?)(?: \w+)? balances?\b|"
     r"\bbalances? (?:of|on|in|for) (?:my |the )?(?:\w+ )?(?:rewards?|points?|miles|bills?)\b|"
     r"\b(?:points|miles)\b.*\b(?:left|remaining|have)\b|ポイント|マイル|"
+    # money kept outside the bank: crypto, stocks, a brokerage (ビットコインいくら持ってる, 株の残高)
+    r"\b(?:bitcoins?|btc|ethereum|crypto(?:currency|currencies|s)?|stocks?|stock portfolio|brokerage|"
+    r"investment portfolio)\b|ビットコイン|仮想通貨|暗号資産|暗号通貨|イーサリアム|株式|投資信託|投信|"
+    r"証券口座|"
+    r"(?<!会)株(?:の|って|は|を|、|,|\s)|"
     # a document about the balance: a certificate or a letter is issued by the bank, not read out
     r"\bbalance (?:certificate|confirmation|letter)s?\b|\bcertificate\b.*\bbalance\b|"
     r"\bletter\b.*\b(?:shows?|showing|confirm\w*|with|of) (?:my |the )?(?:account )?balance\b|"
@@ -520,7 +528,9 @@ _PAY_ORDER = _rx(
     r"\b(?:please|can you|could you|would you|i (?:want|need|have|'d like|would like|wanna|gotta) to|let's|"
     r"go ahead and|help me|(?:don'?t|do not) forget to|remember to|make sure (?:to|you)) "
     r"(?:pay|settle|clear|send|transfer|wire|schedule)\b|"
-    r"払って|払いたい|払っといて|払っておいて|振り込んで|振り込みたい|支払いを?(?:お願い|して)"
+    r"払って|払いたい|払っといて|払っておいて|振り込んで|振り込みたい|支払いを?(?:お願い|して)|"
+    # a payment set for a day: 払うように予約して, 引き落とされるように予約して, 支払いの予約をお願い
+    r"(?:払う|支払う|引き落とす|引き落とされる|落ちる)ように(?:予約|設定|して|お願い)|支払いの?予約"
 )
 
 

@@ -26,7 +26,11 @@ _PLAN_EN = re.compile(
     r"(?:(?:i|we)(?:'m| am|'re| are) )?planning (?:to|on)|(?:i|we) plan (?:to|on)|(?:i|we) intend to|"
     r"(?:i|we) (?:was|were) (?:going to|gonna)|"
     r"(?:i|we)(?:'ll| will) (?:probably|maybe|perhaps)|probably (?:going to|gonna)|"
-    r"maybe (?:i'll|i will|we'll|i should|i could)"
+    r"maybe (?:i'll|i will|we'll|i should|i could)|"
+    # a should told to oneself about money: "I should probably pay the gas bill soon", "I really ought to
+    # send her…" (a card locked because one should is locked: "I think I should lock my card")
+    r"(?:i|we) (?:really |probably |definitely |prolly )?(?:should|ought to|oughta|'d better|better)"
+    r"(?: (?:probably|really|just))?(?= (?:pay|send|transfer|wire|move|give)\b)"
     r")(?![a-z'])"
 )
 _PLAN_JA = re.compile(

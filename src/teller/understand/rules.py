@@ -356,6 +356,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             # "show me everything since december first", "list everything from last week"
             r"(?:show|list|give)(?: me)? (?:everything|all of it|it all)(?= (?:since|from|before|after|between|"
             r"during|over)\b)|"
+            # "show me what went out", "let me see what came in this week": the movements, shown
+            r"(?:show|list|tell|give)(?: me)? (?:everything |all )?(?:that |what )(?:went|came|has gone|has come|"
+            r"goes|comes) (?:out|in)\b|"
             # "the money movements on my account", "my cash flow this month"
             r"(?:money|cash) (?:movements?|flows?|coming in and going out)|cash ?flow|"
             # "how much did I top up my suica", "how much have I spent on uber": a total read from the history
@@ -395,7 +398,15 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
             r"bills?\b"
         ),
     ),
-    (Intent.BILL_PAYMENT, "ja_bill", _rx(r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)")),
+    (
+        Intent.BILL_PAYMENT,
+        "ja_bill",
+        # (水道代、期日に引き落とされるように予約して: the bill set to be paid on a day)
+        _rx(
+            r"(?:代|だい|料金|請求|公共料金).*(?:払|支払|精算|はら)|"
+            r"(?:代|料金|請求)[^。？?]*?(?:引き落と(?:す|され(?:る)?)|落ちる)ように(?:予約|設定|して|お願い)"
+        ),
+    ),
     (
         Intent.BILL_PAYMENT,
         "ja_bill_asked",
