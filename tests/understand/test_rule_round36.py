@@ -10,10 +10,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from teller.store.history import payee_named_in
 from tests.understand.conftest import acts, run
 
 from teller.domain.bank import Payee
+from teller.store.history import payee_named_in
 
 NY = ZoneInfo("America/New_York")
 TOKYO = ZoneInfo("Asia/Tokyo")

@@ -66,6 +66,17 @@ class Transaction:
 
 
 @dataclass(frozen=True, slots=True)
+class SentTransfer:
+    """A transfer the customer made to one of their payees, as their history shows it (newest first in
+    `CustomerSnapshot.sent`): what "the same person as last time" and "the same amount" point at."""
+
+    payee_id: str
+    amount_minor: int  # positive: what was sent
+    currency: str
+    on: date  # the customer-local day it was posted
+
+
+@dataclass(frozen=True, slots=True)
 class ScheduledPayment:
     """A confirmed transfer or bill payment waiting for (or past) its day; see `store.scheduled`."""
 
@@ -114,6 +125,7 @@ class CustomerSnapshot:
     payees: tuple[Payee, ...]
     billers: tuple[Biller, ...]
     version: int = 0  # bumps when payees/billers change, so indexes can be cached by (id, version)
+    sent: tuple[SentTransfer, ...] = ()  # the latest transfers to payees, newest first
 
     @property
     def default_account(self) -> Account | None:

@@ -40,6 +40,7 @@ class NormalizedTurn:
     date_like: tuple[Extraction[str], ...] = ()  # sounds like a date, resolves to none: ask about it
     readings: tuple[TraceItem, ...] = ()  # how the text was read before anything was extracted
     story_numbers: tuple[str, ...] = ()  # "the 4 of us", 090-1234-5678: numbers that are no amount or id
+    today: date | None = None  # the customer's day the dates were resolved against
 
     def blanked(self, *spans: tuple[int, int] | None) -> str:
         """The folded text with the given (start, end) spans replaced by spaces: positions still index it."""
@@ -81,6 +82,7 @@ def normalize_turn(text: str, *, today: date, country: str | None = None) -> Nor
         date_like=tuple(date_like),
         readings=readings,
         story_numbers=tuple(folded[a:b] for a, b in story),
+        today=today,
     )
 
 

@@ -28,6 +28,7 @@ from teller.policy.rules import Committed
 from teller.store.audit import record
 from teller.store.commitments import committed_on, limits_of, outgoing_on
 from teller.store.db import Database
+from teller.store.history import sent_transfers
 from teller.store.ledger import touch_customer
 from teller.store.schema import (
     CARD_STATUSES,
@@ -207,6 +208,11 @@ class BankRepository:
                 )
 
             paid_in = _paid_in(session, customer_id)
+            payees = tuple(
+                Payee(p.id, p.display_name, p.latin, p.reading_kana, p.relationship, p.bank, p.account_last4)
+                for p in rows(PayeeRow)
+            )
+            zone = ZoneInfo(customer.timezone)
             snapshot = CustomerSnapshot(
                 customer=Customer(
                     customer.id, customer.name, customer.name_latin, customer.locale, customer.timezone
@@ -225,14 +231,10 @@ class BankRepository:
                     for a in rows(AccountRow)
                 ),
                 cards=tuple(Card(c.id, c.type, c.label, c.last4, c.status) for c in rows(CardRow)),
-                payees=tuple(
-                    Payee(
-                        p.id, p.display_name, p.latin, p.reading_kana, p.relationship, p.bank, p.account_last4
-                    )
-                    for p in rows(PayeeRow)
-                ),
+                payees=payees,
                 billers=tuple(_biller(b) for b in rows(BillerRow)),
                 version=meta.version,
+                sent=sent_transfers(session, customer_id, payees, zone),
             )
             return snapshot, meta.revision
 

@@ -42,6 +42,7 @@ from teller.understand import (
 from teller.understand.corrections import dangling, supersede
 from teller.understand.coverage import RISKY, Unexplained, find_unexplained, without_reasons
 from teller.understand.evidence import Evidence
+from teller.understand.history import history_span
 from teller.understand.model import Understanding
 from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
 from teller.understand.plans import plan_spans
@@ -241,6 +242,7 @@ def check_form(
         intent in _MONEY
         and problems.past_payment(folded, dated=bool(turn.dates))
         and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"
+        and history_span(folded) is None  # "send 50 to whoever I paid last": the payee, named by that payment
         and not (rule == "repeat_payment" and forms.utterance_form(folded) == "request")  # "resend what I…"
     ):
         concrete = evidence.amount is not None and (
@@ -422,6 +424,12 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
     if repaid is not None:
         explained.append(repaid)
         kept = [d for d in kept if not (repaid[0] <= d.start and d.end <= repaid[1])]
+    # "send 40 to whoever I paid on monday", 昨日送金した相手に: the day says which payee, not when
+    person = history_span(turn.folded)
+    if person is not None:
+        inside = [d for d in kept if person[0] <= d.start and d.end <= person[1]]
+        explained += [(d.start, d.end) for d in inside]
+        kept = [d for d in kept if d not in inside]
     anchors = [
         a for a in (cue, (evidence.amount.start, evidence.amount.end) if evidence.amount else None) if a
     ]
@@ -686,7 +694,7 @@ def cover(
     explained += [
         (at, at + len(item.surface))
         for item in u.trace
-        if item.rule in ("source_account_last4", "recipient_account_last4")
+        if item.rule in ("source_account_last4", "recipient_account_last4", "recipient_last_transfer")
         and (at := turn.folded.find(item.surface)) >= 0
     ]
     in_dates = [(d.start, d.end) for d in turn.dates]

@@ -21,6 +21,7 @@ from teller.normalize.turn import NormalizedTurn
 from teller.understand.billers import utility_billers
 from teller.understand.clauses import contrasted
 from teller.understand.evidence import SHARES, Evidence
+from teller.understand.history import HistoryRef, same_amount, sent_to_named, transfer_referred_to
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import currency_named, find_account, payee_by_digits, recipient_phrase
 
@@ -130,6 +131,26 @@ def transfer_slots(
             if looked_up.status == "match" and looked_up.candidates[0].score >= _WHOLE_PHRASE:
                 # the whole phrase is the name ("chris o neil"): every word of it is accounted for
                 trace.append(TraceItem("understand", "recipient_phrase", phrase, looked_up.candidates[0].id))
+    history = transfer_referred_to(turn.folded, snapshot.sent, turn.today) if turn.today else None
+    if match.status == "none" and history is not None:
+        # "the same person as last time", 前回振り込んだ人: the payee of that transfer (none made then: asked)
+        said = turn.folded[history.start : history.end]
+        trace.append(TraceItem("understand", "recipient_last_transfer", said, _sent_to(history)))
+        phrase = None
+        if history.transfer is not None:
+            payee = snapshot.payee(history.transfer.payee_id)
+            if payee is not None:
+                pick = Candidate(
+                    payee.id,
+                    "payee",
+                    payee.display_name,
+                    100.0,
+                    "last_transfer",
+                    said,
+                    history.start,
+                    history.end,
+                )
+                match = NameMatch("match", (pick,), said)
     if match.status == "none" and (by_digits := payee_by_digits(turn, snapshot)) is not None:
         # "to the account ending in 4545", 末尾6671の口座に: the payee whose account ends so (or no one)
         payee, (start, end) = by_digits
@@ -141,6 +162,15 @@ def transfer_slots(
         else:
             phrase = phrase or said
     trace.extend(TraceItem("names", c.rule, match.query, c.id, c.score) for c in match.candidates[:3])
+    if major is None and match.status == "match" and (same := same_amount(turn.folded)) is not None:
+        # "the same amount", 同じ金額: what the latest transfer to that payee sent (none: asked)
+        before = sent_to_named(match.candidates[0].id, snapshot.sent)
+        if before is not None and (account is None or account.currency == before.currency):
+            major = str(Decimal(before.amount_minor).scaleb(-exponent(before.currency)))
+            currency = before.currency
+            trace.append(
+                TraceItem("understand", "same_amount", turn.folded[slice(*same)], f"{major} {currency}")
+            )
     slots = Slots(
         amount_major=major,
         currency=currency,
@@ -161,6 +191,10 @@ def transfer_slots(
             trace=tuple(trace),
         )
     return replace(base, slots=slots, trace=tuple(trace))
+
+
+def _sent_to(history: HistoryRef) -> str:
+    return history.transfer.payee_id if history.transfer is not None else "none"
 
 
 def _more_than_due(major: str | None, currency: str | None, biller: Biller) -> bool:
