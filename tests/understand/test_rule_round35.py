@@ -115,3 +115,21 @@ def test_a_bill_paid_on_its_due_day_is_dated_that_day(
     assert (result.intent.value, result.action.value) == ("bill_payment", "confirm"), result.reason
     assert result.entities.biller_id == biller
     assert str(result.entities.execute_on) == due
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("夫と私の両方の口座の残高を教えて", "c_001"),
+        ("全部の口座の残高、妻の分も", "c_001"),
+        ("母と自分の口座の明細を見せて", "c_001"),
+        ("show me the balances for me and my wife", "c_002"),
+        ("what's in my husband's and my accounts", "c_002"),
+        ("my son and I both have accounts, show both balances", "c_002"),
+    ],
+)
+def test_another_persons_data_joined_with_the_customers_own_asks(
+    runner: Any, text: str, customer: str
+) -> None:
+    result = run(runner, text, customer)
+    assert not acts(result), (result.intent, result.action)
