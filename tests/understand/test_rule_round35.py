@@ -133,3 +133,26 @@ def test_another_persons_data_joined_with_the_customers_own_asks(
 ) -> None:
     result = run(runner, text, customer)
     assert not acts(result), (result.intent, result.action)
+
+
+# (written with their code, while looking for why a held-out turn of blind round 54 began to act: it
+# still does; these are what the search found)
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("普通預金と定期預金、両方の残高を教えて", "c_001"),
+        ("全部の口座の残高、定期も含めて", "c_001"),
+        ("全部の銀行の残高を教えて", "c_001"),
+        ("ゆうちょと楽天、両方の残高教えて", "c_001"),
+        ("what's my balance at chase", "c_002"),
+        ("show my yen balance", "c_002"),
+    ],
+)
+def test_accounts_of_a_kind_or_at_a_bank_not_held_ask(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.action.value, result.reason) == ("clarify", "unknown_account"), result.reason
+
+
+def test_the_ordinary_and_the_foreign_currency_account_named_together_are_both_read(runner: Any) -> None:
+    result = run(runner, "普通預金と外貨預金の両方の残高", "c_001")
+    assert (result.action.value, result.entities.account_id) == ("execute", None)

@@ -24,6 +24,7 @@ from teller.domain.bank import CustomerSnapshot
 from teller.domain.intents import Intent
 from teller.domain.reasons import Reason
 from teller.domain.trace import TraceItem
+from teller.names.banks import bank_forms, mentions
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.model import Candidate, Understanding
 from teller.understand.slots import card_not_held
@@ -166,6 +167,43 @@ def _made_of(core: str, words: set[str] | frozenset[str]) -> bool:
     return len(core) in ends
 
 
+# Banks other than this one: "all my banks", 全部の銀行, 他の銀行 (a payee's bank named in a balance read
+# is another bank too: ゆうちょと楽天、両方の残高)
+_OTHER_BANKS = re.compile(
+    r"(?:全部|全て|すべて|両方|他|ほか|別|各|複数)の?銀行|"
+    r"\b(?:all|both|other|another|every|each) (?:of )?(?:my |the )?banks?\b"
+)
+
+
+def _other_banks(text: str, snapshot: CustomerSnapshot) -> str | None:
+    if m := _OTHER_BANKS.search(text):
+        return m.group(0)
+    forms = {f for p in snapshot.payees for f in bank_forms(p.bank)}
+    said = mentions(text, sorted(forms))
+    return text[slice(*said[0])] if said else None
+
+
+def _kind_not_held(text: str, snapshot: CustomerSnapshot, known: set[str]) -> str | None:
+    """A word for a kind of account the customer holds none of, said anywhere in a read (定期, ユーロ;
+    "my euro balance", "the time deposit account")."""
+    held = {f"type:{a.type}" for a in snapshot.accounts} | {
+        f"currency:{a.currency}" for a in snapshot.accounts
+    }
+    for kind, words in _KIND_WORDS.items():
+        if kind in held:
+            continue
+        for word in words:
+            if word in known:
+                continue
+            if not word.isascii() and word in text:
+                return word
+            if word.isascii() and re.search(
+                rf"\b{re.escape(word)}\b(?: \w+)? (?:account|balance|deposit)", text
+            ):
+                return word
+    return None
+
+
 def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> str | None:
     """The words that name an account none of the customer's (for a read: anywhere; for a payment: the
     account it comes from), or None."""
@@ -178,6 +216,10 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     if intent in _READS:
         if gift := _GIFT_CARD.search(text):
             return gift.group(0)
+        if unheld := _kind_not_held(text, snapshot, known):  # 普通預金と定期預金の両方: no time deposit held
+            return unheld
+        if intent is Intent.BALANCE_INQUIRY and (banks := _other_banks(text, snapshot)):
+            return banks  # 全部の銀行の残高, ゆうちょと楽天の両方の残高: money kept at other banks
         cards = {w for c in snapshot.cards for w in re.findall(r"[\w'-]+", f"{c.label} {c.type}".casefold())}
         for m in _CARD_BALANCE_EN.finditer(text):
             if _unknown_en(m["mods"] or m["mods2"], known | cards):

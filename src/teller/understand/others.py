@@ -59,6 +59,12 @@ _KIN_EN = (
     r"friend|boss|colleague|co-?worker|neighbou?r|roommate|flatmate|girlfriend|boyfriend|fianc[eé]e?|family)"
 )
 _FOR_PERSON_EN = re.compile(rf"\b{_OBJECT_EN} (?:for|of|belonging to) (?:my|our) (?:[a-z-]+ )?{_KIN_EN}\b")
+# Another person joined with the customer: "for me and my wife", "my husband's and my accounts", "my son
+# and I both have accounts"
+_JOINED_EN = re.compile(
+    rf"\b(?:me|mine|myself|my own) and (?:my|our) {_KIN_EN}\b|"
+    rf"\bmy {_KIN_EN}(?:'s)? and (?:i|me|my|mine)\b"
+)
 # "how much (money) does maria garcia have": a third person who has or spent the money.
 _HOW_MUCH_EN = re.compile(
     r"\bhow much (?:money |cash )?(?:does|did|has) (?!i\b|we\b|it\b|this\b|that\b|the\b)"
@@ -74,6 +80,11 @@ _PERSON_JA = (
 _OBJECT_JA = r"(?:口座|残高|取引|明細|履歴|カード|クレジットカード|デビットカード|クレカ|預金|お金|貯金)"
 # 妻の口座の残高, 佐藤健さんの残高, 他のお客さんの残高も; not 佐藤さんの口座に振り込んで (a recipient).
 _POSSESSIVE_JA = re.compile(rf"{_PERSON_JA}\s*の\s*{_OBJECT_JA}(?!\s*(?:に|へ|宛)\S{{0,6}}?(?:振|送|払))")
+# 夫と私の両方の口座, 母と自分の口座, 妻の分も: another person's joined with the customer's
+_JOINED_JA = re.compile(
+    rf"{_PERSON_JA}と(?:私|自分|僕|俺|わたし|あたし)|(?:私|自分|僕|俺|わたし)と{_PERSON_JA}の|"
+    rf"{_PERSON_JA}の(?:分|ぶん)(?:も|まで|も含めて|を含めて)"
+)
 
 
 # 妻がデビットカードをなくした, 母がカードを盗まれたみたい: the card another person lost is theirs
@@ -88,7 +99,15 @@ def someone_else(text: str) -> str | None:
     for m in _POSSESSIVE_EN.finditer(text):
         if m.group(1) not in _NOT_A_PERSON and not _RECIPIENT_BEFORE.search(text[: m.start()]):
             return m.group(0)
-    for pattern in (_PEOPLE_EN, _FOR_PERSON_EN, _HOW_MUCH_EN, _POSSESSIVE_JA, _SUBJECT_LOST_JA):
+    for pattern in (
+        _PEOPLE_EN,
+        _FOR_PERSON_EN,
+        _JOINED_EN,
+        _HOW_MUCH_EN,
+        _POSSESSIVE_JA,
+        _JOINED_JA,
+        _SUBJECT_LOST_JA,
+    ):
         found = pattern.search(text)
         if found is not None:
             return found.group(0)

@@ -163,9 +163,13 @@ def several_accounts_named(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> 
         if pattern.search(turn.keywords):
             typed = [a.id for a in snapshot.accounts if a.type == kind]
             named |= set(typed) if len(typed) == 1 else set()
+    main = snapshot.default_account
     for code, pattern in _CURRENCY_WORDS:
-        if code != "foreign" and pattern.search(turn.keywords):
-            coded = [a.id for a in snapshot.accounts if a.currency == code]
+        if pattern.search(turn.keywords):
+            if code == "foreign":  # 外貨預金: the one account not in the main account's currency
+                coded = [a.id for a in snapshot.accounts if main is not None and a.currency != main.currency]
+            else:
+                coded = [a.id for a in snapshot.accounts if a.currency == code]
             named |= set(coded) if len(coded) == 1 else set()
     return len(named) >= 2
 
