@@ -306,8 +306,11 @@ _OTHER_BALANCE = _rx(
     r"\bbalances? (?:of|on|in|for) (?:my |the )?(?:\w+ )?(?:rewards?|points?|miles|bills?)\b|"
     r"\b(?:points|miles)\b.*\b(?:left|remaining|have)\b|ポイント|マイル|"
     # money kept outside the bank: crypto, stocks, a brokerage (ビットコインいくら持ってる, 株の残高)
-    r"\b(?:bitcoins?|btc|ethereum|crypto(?:currency|currencies|s)?|stocks?|stock portfolio|brokerage|"
-    r"investment portfolio)\b|ビットコイン|仮想通貨|暗号資産|暗号通貨|イーサリアム|株式|投資信託|投信|"
+    # (in English only as what the balance is of: "my crypto balance", "how much bitcoin", "stock portfolio")
+    r"\b(?:bitcoins?|btc|ethereum|crypto\w*|stocks?|brokerage|investments?)(?: \w+)? (?:balance|worth|value|"
+    r"holdings)\b|\bhow much (?:bitcoin|btc|ethereum|crypto\w*|stocks?)\b|"
+    r"\b(?:stock|crypto\w*|bitcoin|investment|brokerage) (?:portfolio|account)s?\b|"
+    r"ビットコイン|仮想通貨|暗号資産|暗号通貨|イーサリアム|株式|投資信託|投信|"
     r"証券口座|"
     r"(?<!会)株(?:の|って|は|を|、|,|\s)|"
     # a document about the balance: a certificate or a letter is issued by the bank, not read out

@@ -68,8 +68,8 @@ _HOW_MUCH_OR_WHAT = re.compile(
 )
 # Money that came in (or a day it came): the history answers it.
 _ARRIVED = re.compile(
-    r"\b(?:paid in|deposited|deposit(?:ed)? (?:yet|today)|come in|came in|comes in|arrived?|lands?|landed|"
-    r"goes (?:in|into|to)|gets? paid into|"
+    r"\b(?:paid in|deposited|deposit(?:ed)? (?:yet|today)|come in|came in|comes in(?! (?:each|every|per|a) )|"
+    r"arrived?|lands?|landed|goes (?:in|into|to)|gets? paid into|"
     r"received?|hit (?:my|the) account|gone in|went in|cleared|show(?:n|ed)? up|when)\b|"
     r"\b(?:has|have|did|is|was) (?:my |the )?(?:\w+ )?(?:been )?(?:paid|deposited|credited)\b|"
     r"入金|振り込まれ|振込まれ|入っ|入りまし|届い|反映"
