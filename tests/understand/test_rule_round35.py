@@ -156,3 +156,17 @@ def test_accounts_of_a_kind_or_at_a_bank_not_held_ask(runner: Any, text: str, cu
 def test_the_ordinary_and_the_foreign_currency_account_named_together_are_both_read(runner: Any) -> None:
     result = run(runner, "普通預金と外貨預金の両方の残高", "c_001")
     assert (result.action.value, result.entities.account_id) == ("execute", None)
+
+
+# (written with their code) a preface saying a question comes is no request of its own
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("ちょっと聞きたいんですけど、予約した送金って取り消せる？", "c_001"),
+        ("あの、質問なんですが、振込の取り消しはできますか", "c_001"),
+        ("quick question: can a scheduled transfer be cancelled?", "c_002"),
+    ],
+)
+def test_a_question_after_a_preface_is_answered(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert (result.intent.value, result.action.value) == ("qna", "answer"), (result.intent, result.reason)

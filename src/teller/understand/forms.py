@@ -101,6 +101,15 @@ _WEAK_QUESTION = _rx(
 )
 
 
+# A preface saying a question comes: ちょっと聞きたいんだけど、, 質問なんですが, "quick question:"
+_ASKING_PREFACE = _rx(
+    r"^(?:(?:ちょっと|あの|あのー|えっと|すみません)[、,\s]*)*"
+    r"(?:聞きたい|ききたい|質問したい|お聞きしたい|お伺いしたい|お尋ねしたい|質問)(?:こと|ことがある|があ(?:る|って))?"
+    r"(?:んだ|んです|のです|なんだ|なんです|です)?(?:けど|けれど|が|ども)[、,\s]+|"
+    r"^(?:quick question|i have a question|just a question|question)[,:.\s]+"
+)
+
+
 def utterance_form(folded: str) -> str:
     """ "question" (how do I…, can I…, 〜にはどうすれば, 〜できますか), "request" (imperative, I want…,
     could you…, 〜して/〜てください/〜たい) or "statement" (my card was stolen, 50 dollars to David).
@@ -108,6 +117,7 @@ def utterance_form(folded: str) -> str:
     Several sentences keep their own forms: a sentence that requests a command ("I lost my wallet.
     Can you lock my debit card?") makes the turn a request, whatever question or statement is beside
     it; otherwise any question makes it a question ("How do I lock my card? Just asking.")."""
+    folded = _ASKING_PREFACE.sub("", folded) or folded  # ちょっと聞きたいんだけど、…: what follows is asked
     parts = sentences(folded)
     if len(parts) < 2:
         asked_after = _ORDER_THEN_QUESTION.match(folded)
