@@ -170,3 +170,18 @@ def test_the_ordinary_and_the_foreign_currency_account_named_together_are_both_r
 def test_a_question_after_a_preface_is_answered(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert (result.intent.value, result.action.value) == ("qna", "answer"), (result.intent, result.reason)
+
+
+# (written with their code) a card action asked with "would you mind" and a gerund
+@pytest.mark.parametrize(
+    ("text", "customer", "intent"),
+    [
+        ("would you mind freezing my card", "c_003", "card_lock"),
+        ("I'd appreciate you blocking my debit card", "c_002", "card_lock"),
+        ("would you mind unfreezing my credit card", "c_002", "card_unlock"),
+    ],
+)
+def test_a_card_action_asked_with_a_gerund_is_that_action(
+    runner: Any, text: str, customer: str, intent: str
+) -> None:
+    assert run(runner, text, customer).intent.value == intent

@@ -96,6 +96,7 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "en_card_unlock",
         _rx(
             rf"\b(?:unlock|unfreeze|unblock|reactivat\w*|re-?enable|turn\b.*\b{_CARD}\w*\b.*\bback on|"
+            rf"(?:mind|appreciate)(?: you)? (?:unlocking|unfreezing|unblocking)\b.*\b{_CARD}|"
             # a lock taken off: "take the lock off my credit card", "lift the freeze on my debit card"
             rf"(?:take|lift|remove|undo|reverse|cancel|release|clear|drop|get rid of) (?:the |that |this |my )?"
             rf"(?:temporary |temp )?(?:lock|block|freeze|hold|suspension)\b(?=.*\b{_CARD})|"
@@ -132,6 +133,8 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         _rx(
             rf"\b(?:lock|freeze|block|disable|suspend|deactivate|stop|cancel|turn off|switch off|shut off|"
             rf"(?:put|place) (?:a |an )?(?:temporary |quick )?hold on)\b.*\b{_CARD}|"
+            # asked politely with a gerund: "would you mind locking my card", "I'd appreciate you freezing it"
+            rf"\b(?:mind|appreciate)(?: you)? (?:locking|freezing|blocking|disabling|suspending)\b.*\b{_CARD}|"
             rf"\b{_CARD}\w*\b.*\b(?:lost|stolen|missing|compromised)\b|"
             # the card said first: "remove my debit card from apple pay and lock it"
             rf"\b{_CARD}\w*\b.*(?:\b(?:and|then|so)\s+|[,.;!]\s*|\s[-–—]\s*)"
