@@ -51,7 +51,7 @@ class Reason(StrEnum):
     PAST_BALANCE = "past_balance"  # a balance asked of a past time: only today's can be read
     POSSIBLE_SCAM = "possible_scam"  # a payment a known scam asks for: a person looks first (handoff)
     LATER_UNLOCK = "later_unlock"  # an unlock asked for a later day: a card is unlocked now, never on a day
-    UNKNOWN_PERIOD = "unknown_period"  # a read of a period named by an event ("my trip", あの時): which dates
+    UNKNOWN_PERIOD = "unknown_period"  # a read of a period it cannot show ("my trip", あの時, next month)
     # -- why the fast path asked the LLM, and how the LLM call ended ------------------------------
     LOW_CONFIDENCE = "low_confidence"
     NAMES_WITHOUT_COMMAND = "names_without_command"

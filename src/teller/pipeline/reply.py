@@ -63,7 +63,8 @@ _ASK_EN: dict[Reason, str] = {
     Reason.UNKNOWN_ACCOUNT: "I can only use your accounts with us. Which one do you mean: {names}?",
     Reason.PAST_BALANCE: "I can tell you your balance now, not on a past day. Would you like today's "
     "balance, or your recent transactions?",
-    Reason.UNKNOWN_PERIOD: "Which dates do you mean? Tell me the days or the month and I'll look them up.",
+    Reason.UNKNOWN_PERIOD: "I can show your recent transactions, but not that period. Shall I show the "
+    "latest ones?",
     Reason.LATER_UNLOCK: "I can unlock a card right away, not on a later day. To unlock it now, ask again "
     "without the day.",
 }
@@ -80,7 +81,7 @@ _ASK_JA: dict[Reason, str] = {
     Reason.UNKNOWN_BILLER: "その会社はお支払い先に登録されていません。どのお支払いですか: {names}",
     Reason.UNKNOWN_ACCOUNT: "当行のお客様の口座のみご利用いただけます。どの口座ですか: {names}",
     Reason.PAST_BALANCE: "過去の時点の残高はご案内できません。現在の残高か、最近のお取引をご覧になりますか？",
-    Reason.UNKNOWN_PERIOD: "いつ頃のことでしょうか？日付か月を教えていただければお調べします。",
+    Reason.UNKNOWN_PERIOD: "その期間のお取引はお出しできません。最近のお取引をお見せしましょうか？",
     Reason.LATER_UNLOCK: "カードのロック解除は日付を指定して予約できません。"
     "今すぐ解除する場合は、日付なしでもう一度お申し付けください。",
 }

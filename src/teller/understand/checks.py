@@ -152,6 +152,10 @@ def check_form(
         return Intent.QNA, 0.8, f"{rule}+owed"  # "how much are my bills this month", 今月の請求はいくら
     if intent in _READS and _ABOUT_PRODUCT.search(folded):
         return Intent.QNA, 0.8, f"{rule}+product"  # "show me everything about your savings accounts"
+    if intent in _READS and money_facts.names_employer_papers(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+employer_papers"  # "show me my pay stub", 給与明細
+    if intent in _READS and money_facts.asks_what_a_word_means(folded):
+        return Intent.QNA, 0.8, f"{rule}+meaning"  # "what does available balance mean"
     if intent in (*_READS, Intent.RECIPIENT_LOOKUP) and money_facts.asks_to_be_explained(folded):
         return Intent.QNA, 0.8, f"{rule}+explain"  # "the source of the deposits", "the rules on payees"
     if intent in COMMAND_INTENTS and topics.names_only_a_topic(folded) and not _READ_OBJECT.search(folded):
@@ -242,7 +246,7 @@ def check_form(
         intent in _MONEY
         and problems.past_payment(folded, dated=bool(turn.dates))
         and clauses.new_request_after_payment(folded) is None  # "I paid the gas bill, now pay the water"
-        and history_span(folded) is None  # "send 50 to whoever I paid last": the payee, named by that payment
+        and not _orders_to_someone_paid_before(folded)  # "send 50 to whoever I paid last": names the payee
         and not (rule == "repeat_payment" and forms.utterance_form(folded) == "request")  # "resend what I…"
     ):
         concrete = evidence.amount is not None and (
@@ -295,6 +299,16 @@ _ACCOUNT_PHRASE = re.compile(r"\b(?:from|to|into) (?:my|our|the) (?:[\w'-]+ ){0,
 _MEANS = re.compile(
     r"\b(?:in|with|by|using|via) (?:cash|a check|check|cheque|coins?|installments?|crypto\w*|bitcoin)\b"
 )
+
+
+def _orders_to_someone_paid_before(folded: str) -> bool:
+    """ "send 50 to whoever I paid last", この前振り込んだ人に3000円送って: the past payment names the payee
+    of an order (not "did the person I paid last time get it?", a question about that payment)."""
+    person = history_span(folded)
+    if person is None:
+        return False
+    rest = folded[: person[0]] + " " * (person[1] - person[0]) + folded[person[1] :]
+    return forms.utterance_form(" ".join(rest.split())) == "request"
 
 
 def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:
@@ -785,7 +799,9 @@ def cover(
         elif ambiguous or offered:
             hold, missing = Reason.AMBIGUOUS_AMOUNT, ("amount_minor",)
             trace.extend(TraceItem("understand", "amount_choice", said, c) for said, c in offered)
-        elif kinds & RISKY:
+        elif kinds & RISKY or (found and any(t.rule == "recipient_last_transfer" for t in u.trace)):
+            # (a payee found only from the history, "the same one as last time", is weaker than a name
+            # said: beside it any word nobody accounted for asks)
             hold = Reason.UNEXPLAINED_WORDS
             payee_spans = [(c.start, c.end) for c in evidence.payees.candidates]
             if any(x.kind == "name" and _touches(x.start, x.end, payee_spans) for x in found):

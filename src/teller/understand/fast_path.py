@@ -128,7 +128,8 @@ class FastPath:
                 trace.append(TraceItem("understand", account_rule or "", folded, account.id))
             account_id = account.id if account else None
             u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
-            if not turn.dates and reads.names_an_event_period(folded):
+            cannot_show = turn.today is not None and reads.names_a_month_it_cannot_show(folded, turn.today)
+            if not turn.dates and (reads.names_an_event_period(folded) or cannot_show):
                 # "what I spent on my trip", あの時の支払い: which dates is asked, nothing is guessed
                 trace.append(TraceItem("understand", "event_period", folded, "period"))
                 u = replace(u, hold=Reason.UNKNOWN_PERIOD, trace=tuple(trace))

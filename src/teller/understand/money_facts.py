@@ -113,6 +113,28 @@ _EXPLAINED = re.compile(
 )
 
 
+# What a word means: "what does available balance mean", "the meaning of pending", 利用可能残高って
+# どういう意味, 「予定」とは何ですか
+_MEANING = re.compile(
+    r"\bwhat (?:does|do) .{1,40}? mean\b|\b(?:the )?meaning of\b|\bdefinition of\b|"
+    r"どういう意味|の意味|とは(?:何|なん|なに)|って(?:何|なに|なん)(?:ですか|でしょう)?\??$"
+)
+# Papers an employer issues, not the bank: a pay slip, a W-2, 給与明細, 源泉徴収票
+_EMPLOYER_PAPERS = re.compile(
+    r"\b(?:pay ?slips?|pay ?stubs?|payslips?|w-?2s?|1099s?|p60|salary slips?)\b|給与明細|給料明細|源泉徴収票?"
+)
+
+
+def asks_what_a_word_means(folded: str) -> bool:
+    """ "what does available balance mean", 利用可能残高ってどういう意味: a definition, not a read."""
+    return bool(_MEANING.search(folded))
+
+
+def names_employer_papers(folded: str) -> bool:
+    """ "show me my pay stub", 給与明細を見せて: the employer's paper, which the bank does not hold."""
+    return bool(_EMPLOYER_PAPERS.search(folded))
+
+
 def asks_to_be_explained(folded: str) -> bool:
     """ "what is the source of the deposits in my account", "what are the rules on payees", 登録ルール."""
     return bool(_EXPLAINED.search(folded))

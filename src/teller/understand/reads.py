@@ -17,6 +17,8 @@ All patterns run on folded text (`teller.normalize.text.fold`). Pure functions, 
 from __future__ import annotations
 
 import re
+import unicodedata
+from datetime import date
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -128,3 +130,44 @@ def names_an_event_period(folded: str) -> bool:
     """A read's period is named by an event only the customer can date ("my trip", あの時), and by
     nothing on the calendar."""
     return bool(_EVENT_PERIOD.search(folded)) and not _CALENDAR_PERIOD.search(folded)
+
+
+# A month named for a read: only this month's and last month's history can be shown (the recent
+# transactions); a month to come ("next month's statement", 来月の明細, December asked in November) or one
+# long past ("my January statement" in November) is a period the read cannot show. A day in it ("before
+# december tenth", 12月15日より前) is a date, read as such.
+_MONTHS_EN = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_MONTH_EN = _rx(
+    rf"\b(?P<month>{'|'.join(_MONTHS_EN)})\b(?!\s*(?:\d|the \d|first|second|third|[a-z]+th\b|20\d\d))"
+)
+_MONTH_JA = _rx(r"(?<![0-9０-９])(?P<n>[0-9０-９]{1,2})月(?!\s*[0-9０-９一二三四五六七八九十]+日|末|初)")
+_MAY = _rx(r"\b(?:in|of|for|from|since|during|until) may\b|\bmay(?:'s)? (?:statement|transactions|activity)")
+# The whole history, which only its recent part can be shown of: "since I opened my account", 口座開設以来
+_WHOLE_HISTORY = _rx(
+    r"\bsince (?:i|we) (?:first )?opened (?:my|the|this|our) account\b|"
+    r"\bfrom the (?:very )?(?:beginning|start)\b|"
+    r"\b(?:entire|whole|complete|full|lifetime) (?:transaction |account )?history\b|"
+    r"\bevery transaction ever\b|\ball (?:of )?my transactions ever\b|"
+    r"(?:口座)?(?:を)?開設(?:して)?(?:から|以来)|作ってから(?:の)?全部|全期間|今までの全部"
+)
+_TO_COME = _rx(r"\bnext month\b|\bmonth after next\b|来月|再来月")
+_YEAR_SAID = _rx(r"\b(?:last|this|next) year\b|\b20\d\d\b|去年|昨年|今年|来年|[0-9０-９]{4}年")
+
+
+def names_a_month_it_cannot_show(folded: str, today: date) -> bool:
+    """A read names a month other than this one and the last (or one to come)."""
+    if _TO_COME.search(folded) or _WHOLE_HISTORY.search(folded):
+        return True
+    if _YEAR_SAID.search(folded):
+        return False
+    months = [
+        _MONTHS_EN.index(m["month"]) + 1
+        for m in _MONTH_EN.finditer(folded)
+        if m["month"] != "may" or _MAY.search(folded)  # "may" is a month only where one is meant
+    ]
+    months += [int(unicodedata.normalize("NFKC", m["n"])) for m in _MONTH_JA.finditer(folded)]
+    recent = {today.month, (today.month - 2) % 12 + 1}
+    return any(1 <= m <= 12 and m not in recent for m in months)
