@@ -63,3 +63,21 @@ def test_a_description_names_the_payee_by_a_whole_name_only() -> None:
     assert payee_named_in("振込 佐藤 健太", payees) == "p_003"
     assert payee_named_in("Transfer to Sato Kenta", payees) == "p_003"
     assert payee_named_in("セブンイレブン 渋谷店", payees) is None
+
+
+# (written with their code, after a held-out bisection) a terse order to someone paid before is an order;
+# a question about that payment is not; known words run together are known
+@pytest.mark.parametrize(
+    ("text", "acting"),
+    [
+        ("前回送った相手に5000円振込", True),
+        ("この前送金した人にもう一回送金したい、5000円", True),
+        ("前回振り込んだ人は誰？", False),
+        ("この前振り込んだ人、ちゃんと受け取った？", False),
+    ],
+)
+def test_an_order_to_someone_paid_before_and_a_question_about_them(
+    runner: Any, text: str, acting: bool
+) -> None:
+    result = run(runner, text, "c_001", datetime(2026, 11, 21, 10, 0, tzinfo=TOKYO))
+    assert acts(result) is acting, (result.intent, result.action, result.reason)

@@ -307,8 +307,9 @@ def _orders_to_someone_paid_before(folded: str) -> bool:
     person = history_span(folded)
     if person is None:
         return False
-    rest = folded[: person[0]] + " " * (person[1] - person[0]) + folded[person[1] :]
-    return forms.utterance_form(" ".join(rest.split())) == "request"
+    rest = " ".join((folded[: person[0]] + " " + folded[person[1] :]).split())
+    # (an order said tersely is one too: 前回送った相手に5000円振込)
+    return forms.utterance_form(rest) != "question" and bool(_MONEY_MOVE.search(rest))
 
 
 def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:

@@ -289,10 +289,19 @@ def find_unexplained(
             if m.group().isascii():
                 continue
             for start, end in _uncovered(m.start(), m.end(), taken):
-                if folded[start:end] not in _JA_LEXICON and not is_hiragana(folded[start]):
+                if not _made_of_known(folded[start:end]) and not is_hiragana(folded[start]):
                     add(start, end, "other")
     out.sort(key=lambda u: u.start)
     return out
+
+
+def _made_of_known(run: str) -> bool:
+    """The run is known Japanese words one after another (一回送金: 一回 + 送金)."""
+    ends = {0}
+    for i in range(1, len(run) + 1):
+        if any(j in ends and run[j:i] in _JA_LEXICON for j in range(i)):
+            ends.add(i)
+    return len(run) in ends
 
 
 def _uncovered(start: int, end: int, spans: Sequence[Span]) -> list[Span]:
