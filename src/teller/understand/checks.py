@@ -301,6 +301,9 @@ _MEANS = re.compile(
 )
 
 
+_ORDER_VERB = re.compile(r"\b(?:send|pay|transfer|wire|zelle|venmo)\b|送|払|振り?込")
+
+
 def _orders_to_someone_paid_before(folded: str) -> bool:
     """ "send 50 to whoever I paid last", この前振り込んだ人に3000円送って: the past payment names the payee
     of an order (not "did the person I paid last time get it?", a question about that payment)."""
@@ -309,7 +312,7 @@ def _orders_to_someone_paid_before(folded: str) -> bool:
         return False
     rest = " ".join((folded[: person[0]] + " " + folded[person[1] :]).split())
     # (an order said tersely is one too: 前回送った相手に5000円振込)
-    return forms.utterance_form(rest) != "question" and bool(_MONEY_MOVE.search(rest))
+    return forms.utterance_form(rest) != "question" and bool(_ORDER_VERB.search(rest))
 
 
 def _asks_how(turn: NormalizedTurn, evidence: Evidence) -> bool:
