@@ -140,10 +140,13 @@ _MONTHS_EN = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
 )  # fmt: skip
+# ("since june", 6月から, 6月以降: a period up to now, whose recent part is read)
 _MONTH_EN = _rx(
-    rf"\b(?P<month>{'|'.join(_MONTHS_EN)})\b(?!\s*(?:\d|the \d|first|second|third|[a-z]+th\b|20\d\d))"
+    rf"(?<!since )(?<!after )(?<!from )\b(?P<month>{'|'.join(_MONTHS_EN)})\b(?!\s*(?:\d|the \d|first|second|third|[a-z]+th\b|20\d\d))"
 )
-_MONTH_JA = _rx(r"(?<![0-9０-９])(?P<n>[0-9０-９]{1,2})月(?!\s*[0-9０-９一二三四五六七八九十]+日|末|初)")
+_MONTH_JA = _rx(
+    r"(?<![0-9０-９])(?P<n>[0-9０-９]{1,2})月(?!\s*[0-9０-９一二三四五六七八九十]+日|末|初|(?:から|以降|以来))"
+)
 _MAY = _rx(r"\b(?:in|of|for|from|since|during|until) may\b|\bmay(?:'s)? (?:statement|transactions|activity)")
 # The whole history, which only its recent part can be shown of: "since I opened my account", 口座開設以来
 _WHOLE_HISTORY = _rx(
