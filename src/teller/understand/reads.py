@@ -142,7 +142,8 @@ _MONTHS_EN = (
 )  # fmt: skip
 # ("since june", 6月から, 6月以降: a period up to now, whose recent part is read)
 _MONTH_EN = _rx(
-    rf"(?<!since )(?<!after )(?<!from )\b(?P<month>{'|'.join(_MONTHS_EN)})\b(?!\s*(?:\d|the \d|first|second|third|[a-z]+th\b|20\d\d))"
+    rf"(?<!since )(?<!after )(?<!from )\b(?P<month>{'|'.join(_MONTHS_EN)})\b"
+    r"(?!\s*(?:\d|the \d|first|second|third|[a-z]+th\b|20\d\d))"
 )
 _MONTH_JA = _rx(
     r"(?<![0-9０-９])(?P<n>[0-9０-９]{1,2})月(?!\s*[0-9０-９一二三四五六七八九十]+日|末|初|(?:から|以降|以来))"
