@@ -129,7 +129,10 @@ class FastPath:
             account_id = account.id if account else None
             u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
             cannot_show = turn.today is not None and reads.names_a_month_it_cannot_show(folded, turn.today)
-            if not turn.dates and (reads.names_an_event_period(folded) or cannot_show):
+            # (a balance is today's whatever period is said beside it: "for next month's trip, my dollar
+            # balance"; a balance of a past time is `hold_past_balance`'s)
+            period = reads.names_an_event_period(folded) or cannot_show
+            if intent is Intent.RECENT_TRANSACTIONS and not turn.dates and period:
                 # "what I spent on my trip", あの時の支払い: which dates is asked, nothing is guessed
                 trace.append(TraceItem("understand", "event_period", folded, "period"))
                 u = replace(u, hold=Reason.UNKNOWN_PERIOD, trace=tuple(trace))
