@@ -737,3 +737,41 @@ def test_blind_round_55_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round55.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_56_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 56's development part (60, written blind: reads in depth): 47/60 (4 acting wrongly) at its
+    first run, 60/60 after round 33. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round56.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_57_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 57's development part (60, written blind: payees and billers by every name, history):
+    57/60 at its first run, 60/60 after round 33. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round57.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_58_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 58's development part (60, written blind: asking or requesting): 55/60 (1 acting wrongly)
+    at its first run, 58/60 after round 33 (left: "I plan to pay him next week" is declined rather than
+    asked; "I was going to pay David $50 last week but forgot, can you do it now?" is answered). Its 140
+    held-out cases are never opened here."""
+    cases = HERE / "blind_round58.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_59_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 59's development part (60, written blind: reads that must not simply execute): 53/60 (7
+    acting wrongly) at its first run, 60/60 after round 33. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round59.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
