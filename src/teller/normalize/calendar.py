@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from teller.normalize.calendar_words import MONTH_NAMES
+
 Handler = Callable[[re.Match[str], date], date | None]
 
 
@@ -164,10 +166,7 @@ def warm(country: str | None, today: date) -> None:
 
 _REL_MONTH = {"this": 0, "the": 0, "next": 1, "last": -1, "previous": -1, "": 0}
 _REL_MONTH |= {"今月": 0, "来月": 1, "再来月": 2, "先月": -1, "前月": -1}
-_MONTH_NAMES = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
+_MONTH_NAMES = MONTH_NAMES
 _MONTH_NUMBER = {name: i for i, name in enumerate(_MONTH_NAMES, start=1)}
 _MONTH_NUMBER |= {name[:3]: i for name, i in list(_MONTH_NUMBER.items())} | {"sept": 9}
 _KANJI_MONTH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,

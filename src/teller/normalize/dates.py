@@ -25,11 +25,12 @@ from functools import lru_cache
 
 from teller.domain.trace import Extraction
 from teller.normalize.calendar import DateRule, calendar_rules, date_like_spans, is_business_day
+from teller.normalize.calendar_words import JA_WEEKDAYS, MONTH_NAMES, WEEKDAY_NAMES
 from teller.normalize.numbers_en import TEENS, TENS, UNITS, parse_number_words_en
 from teller.normalize.numbers_ja import NUMERAL_CHARS, parse_number_ja
 from teller.normalize.texting import date_shorthands
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS = WEEKDAY_NAMES
 # Typed short forms. The three-letter ones are everyday words too (sat, sun, wed), so they count
 # only after a word that introduces a day ("on sat", "next wed", "by fri").
 _WEEKDAY_SHORT: dict[str, int] = {
@@ -37,13 +38,9 @@ _WEEKDAY_SHORT: dict[str, int] = {
     **{name[:3]: i for i, name in enumerate(_WEEKDAYS)},
 }  # fmt: skip
 _WEEKDAY_SHORT_CUE = r"(?:on|by|until|till|before|next|this|coming|last)"
-_JA_WEEKDAYS = "月火水木金土日"
+_JA_WEEKDAYS = JA_WEEKDAYS
 _MONTHS: dict[str, int] = {}
-for _i, _name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"),
-    start=1,
-):  # fmt: skip
+for _i, _name in enumerate(MONTH_NAMES, start=1):
     _MONTHS[_name] = _i
     _MONTHS[_name[:3]] = _i
 _MONTHS["sept"] = 9

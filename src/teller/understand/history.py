@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from teller.domain.bank import SentTransfer
+from teller.normalize.calendar_words import JA_WEEKDAYS, WEEKDAY_NAMES
 
 __all__ = ["HistoryRef", "history_span", "same_amount", "sent_to_named", "transfer_referred_to"]
 
-_DAY_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_DAY_EN = rf"(?:{'|'.join(WEEKDAY_NAMES)})"
 
 
 def _when_en(name: str) -> str:
@@ -33,7 +34,7 @@ _PERSON_EN = re.compile(
     rf"\b(?:the )?(?:last )?(?:person|guy|girl|one|payee|recipient|people|whoever|whomever)"
     rf"(?: that| who| whom)? i {_SENT_EN}(?: {_when_en('when3')})?\b"
 )
-_DAY_JA = r"(?:[月火水木金土日])曜日?"
+_DAY_JA = rf"(?:[{JA_WEEKDAYS}])曜日?"
 _PERSON_JA = re.compile(
     rf"(?P<when4>前回|この前|こないだ|このあいだ|昨日|きのう|おととい|一昨日|先週(?:の{_DAY_JA})?|{_DAY_JA})?に?"
     r"(?:振り?込んだ|送った|送金した|払った|支払った)(?:人|相手|方|かた)|"
@@ -43,13 +44,7 @@ _SAME_AMOUNT = re.compile(
     r"\b(?:the )?same amount(?: (?:as|like) (?:last time|before|the last time))?\b|"
     r"(?:前回|この前|こないだ)?と?同じ(?:金額|額)"
 )
-_WEEKDAYS = {
-    **{
-        d: i
-        for i, d in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
-    },
-    **{d: i for i, d in enumerate("月火水木金土日")},
-}
+_WEEKDAYS = {**{d: i for i, d in enumerate(WEEKDAY_NAMES)}, **{d: i for i, d in enumerate(JA_WEEKDAYS)}}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ import re
 import unicodedata
 from datetime import date
 
+from teller.normalize.calendar_words import MONTH_NAMES
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -136,10 +138,7 @@ def names_an_event_period(folded: str) -> bool:
 # transactions); a month to come ("next month's statement", 来月の明細, December asked in November) or one
 # long past ("my January statement" in November) is a period the read cannot show. A day in it ("before
 # december tenth", 12月15日より前) is a date, read as such.
-_MONTHS_EN = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
+_MONTHS_EN = MONTH_NAMES
 # ("since june", 6月から, 6月以降: a period up to now, whose recent part is read)
 _MONTH_EN = _rx(
     rf"(?<!since )(?<!after )(?<!from )\b(?P<month>{'|'.join(_MONTHS_EN)})\b"
