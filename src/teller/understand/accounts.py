@@ -175,6 +175,14 @@ _OTHER_BANKS = re.compile(
 )
 
 
+# Balances that are no account's: a loan's, a mortgage's, a wallet's (what was sent through one is a read
+# of the account's history, not of the wallet)
+_NOT_AN_ACCOUNT = re.compile(
+    r"\b(?:loans?|mortgage|debt|line of credit|heloc|venmo|paypal|cash ?app|apple cash|google pay|"
+    r"e-?wallet)\b|ローン|借入|借金|奨学金|paypay|ペイペイ|メルペイ|楽天ペイ|d払い|au ?pay|line ?pay"
+)
+
+
 def _other_banks(text: str, snapshot: CustomerSnapshot) -> str | None:
     if m := _OTHER_BANKS.search(text):
         return m.group(0)
@@ -218,6 +226,8 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
             return gift.group(0)
         if unheld := _kind_not_held(text, snapshot, known):  # 普通預金と定期預金の両方: no time deposit held
             return unheld
+        if intent is Intent.BALANCE_INQUIRY and (other := _NOT_AN_ACCOUNT.search(text)):
+            return other.group(0)  # a loan's or a wallet's balance: "what's left on my car loan", メルペイ
         if intent is Intent.BALANCE_INQUIRY and (banks := _other_banks(text, snapshot)):
             return banks  # 全部の銀行の残高, ゆうちょと楽天の両方の残高: money kept at other banks
         cards = {w for c in snapshot.cards for w in re.findall(r"[\w'-]+", f"{c.label} {c.type}".casefold())}
@@ -311,13 +321,21 @@ def _balance_clauses(text: str) -> str:
     return " , ".join(parts) if parts else text
 
 
+# A balance on a day to come: "what will my checking balance be on the 1st", "how much will I have"
+_TO_COME_EN = re.compile(
+    r"\bwhat(?:'s| is)? (?:will|would) (?:my|the) (?:[\w-]+ ){0,2}balance be\b|"
+    r"\bhow much (?:money )?(?:will|would|am) (?:i|we) (?:going to )?have\b|"
+    r"\bbalance (?:will|is going to) be\b"
+)
+
+
 def asks_past_balance(text: str) -> bool:
     """ "what was my balance last month", 先月末の残高はいくらでしたか: a balance that is not today's."""
     text = _balance_clauses(text)
     if not text.isascii():
         return bool(_PAST_JA.search(text)) and not _PRESENT_JA.search(text)
     past = bool(_PAST_ASK_EN.search(text)) or bool(_PAST_TIME_EN.search(text))
-    return past and not _PRESENT_EN.search(text)
+    return (past and not _PRESENT_EN.search(text)) or bool(_TO_COME_EN.search(text))
 
 
 # What was had, not what moved: "how much did I have in savings on november 1st" is a balance.
