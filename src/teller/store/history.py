@@ -1,4 +1,5 @@
-"""The customer's sent transfers as the pure stages may see them: which payee each went to.
+"""The customer's history as the pure stages may see it: what each account was paid with, and which
+payee each sent transfer went to.
 
 A transfer Teller made names its payee (`counterparty_id`); an imported one only by its description
 ("振込 佐藤 健", "Transfer to Maria Garcia"), read here by a payee's whole name (佐藤 健 is not read in
@@ -16,7 +17,7 @@ from sqlalchemy.orm import Session
 from teller.domain.bank import Payee, SentTransfer
 from teller.store.schema import TransactionRow
 
-__all__ = ["payee_named_in", "sent_transfers"]
+__all__ = ["credits_by_account", "payee_named_in", "sent_transfers"]
 
 _LOOKED_AT = 50  # the latest debits looked at
 
@@ -64,3 +65,23 @@ def sent_transfers(
         if payee is not None:
             sent.append(SentTransfer(payee, -amount, currency, posted_at.astimezone(zone).date()))
     return tuple(sent)
+
+
+_PAID_IN_ROWS = 50  # the latest credits looked at, over all the customer's accounts
+
+
+def credits_by_account(session: Session, customer_id: str) -> dict[str, tuple[str, ...]]:
+    """Per account, the distinct descriptions of its latest posted credits, newest first."""
+    txn = TransactionRow
+    query = (
+        select(txn.account_id, txn.description)
+        .where(txn.customer_id == customer_id, txn.status == "posted", txn.amount_minor > 0)
+        .order_by(txn.posted_at.desc(), txn.id.desc())
+        .limit(_PAID_IN_ROWS)
+    )
+    found: dict[str, list[str]] = {}
+    for account_id, description in session.execute(query):
+        seen = found.setdefault(account_id, [])
+        if description not in seen:
+            seen.append(description)
+    return {account_id: tuple(said) for account_id, said in found.items()}

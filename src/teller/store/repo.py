@@ -28,7 +28,7 @@ from teller.policy.rules import Committed
 from teller.store.audit import record
 from teller.store.commitments import committed_on, limits_of, outgoing_on
 from teller.store.db import Database
-from teller.store.history import sent_transfers
+from teller.store.history import credits_by_account, sent_transfers
 from teller.store.ledger import touch_customer
 from teller.store.schema import (
     CARD_STATUSES,
@@ -207,7 +207,7 @@ class BankRepository:
                     )
                 )
 
-            paid_in = _paid_in(session, customer_id)
+            paid_in = credits_by_account(session, customer_id)
             payees = tuple(
                 Payee(p.id, p.display_name, p.latin, p.reading_kana, p.relationship, p.bank, p.account_last4)
                 for p in rows(PayeeRow)
@@ -237,26 +237,6 @@ class BankRepository:
                 sent=sent_transfers(session, customer_id, payees, zone),
             )
             return snapshot, meta.revision
-
-
-_PAID_IN_ROWS = 50  # the latest credits looked at, over all the customer's accounts
-
-
-def _paid_in(session: Session, customer_id: str) -> dict[str, tuple[str, ...]]:
-    """Per account, the distinct descriptions of its latest posted credits, newest first."""
-    txn = TransactionRow
-    query = (
-        select(txn.account_id, txn.description)
-        .where(txn.customer_id == customer_id, txn.status == "posted", txn.amount_minor > 0)
-        .order_by(txn.posted_at.desc(), txn.id.desc())
-        .limit(_PAID_IN_ROWS)
-    )
-    found: dict[str, list[str]] = {}
-    for account_id, description in session.execute(query):
-        seen = found.setdefault(account_id, [])
-        if description not in seen:
-            seen.append(description)
-    return {account_id: tuple(said) for account_id, said in found.items()}
 
 
 def _biller(b: BillerRow) -> Biller:

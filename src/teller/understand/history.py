@@ -44,6 +44,9 @@ _SAME_AMOUNT = re.compile(
     r"\b(?:the )?same amount(?: (?:as|like) (?:last time|before|the last time))?\b|"
     r"(?:前回|この前|こないだ)?と?同じ(?:金額|額)"
 )
+_ANY_DAY = frozenset(
+    {"last time", "the last time", "last", "before", "前回", "この前", "こないだ", "このあいだ"}
+)
 _WEEKDAYS = {**{d: i for i, d in enumerate(WEEKDAY_NAMES)}, **{d: i for i, d in enumerate(JA_WEEKDAYS)}}
 
 
@@ -58,16 +61,7 @@ class HistoryRef:
 
 def _days(when: str | None, today: date) -> tuple[date, date] | None:
     """The days (first, last) a said "when" covers; None for "last time" (any day)."""
-    if not when or when in (
-        "last time",
-        "the last time",
-        "last",
-        "before",
-        "前回",
-        "この前",
-        "こないだ",
-        "このあいだ",
-    ):
+    if not when or when in _ANY_DAY:
         return None
     if when in ("yesterday", "昨日", "きのう"):
         return today - timedelta(days=1), today - timedelta(days=1)
@@ -90,7 +84,7 @@ def _days(when: str | None, today: date) -> tuple[date, date] | None:
 
 def transfer_referred_to(folded: str, sent: tuple[SentTransfer, ...], today: date) -> HistoryRef | None:
     """The person named by the customer's history, if the words name one that way."""
-    m = _PERSON_EN.search(folded) or _PERSON_JA.search(folded)
+    m = _person(folded)
     if m is None:
         return None
     when = next((said for said in m.groupdict().values() if said), None)
@@ -101,8 +95,12 @@ def transfer_referred_to(folded: str, sent: tuple[SentTransfer, ...], today: dat
 
 def history_span(folded: str) -> tuple[int, int] | None:
     """Where a person is named by the customer's history ("whoever I paid on monday"), if one is."""
-    m = _PERSON_EN.search(folded) or _PERSON_JA.search(folded)
+    m = _person(folded)
     return m.span() if m else None
+
+
+def _person(folded: str) -> re.Match[str] | None:
+    return _PERSON_EN.search(folded) or _PERSON_JA.search(folded)
 
 
 def same_amount(folded: str) -> tuple[int, int] | None:
