@@ -55,3 +55,48 @@ def test_a_number_after_last_or_before_transactions_still_counts(runner: Any, te
     assert result.intent.value == "recent_transactions"
     assert result.action.value == "execute"
     assert result.entities.amount_minor is None
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        ("I was going to pay David $50 last week but forgot, can you do it now?", "c_002", "p_104", 5000),
+        ("meant to send Maria 20 bucks yesterday, could you do that for me now", "c_002", "p_101", 2000),
+        ("先週佐藤健太さんに5000円送るの忘れてた、今やってくれる？", "c_001", "p_003", 5000),
+    ],
+)
+def test_a_forgotten_payment_asked_to_be_done_now_is_proposed_now(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.intent.value == "transfer_money"
+    assert result.action.value == "confirm"
+    assert result.entities.recipient_id == payee
+    assert result.entities.amount_minor == amount
+    assert result.entities.execute_on in (None, "2026-11-21")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I meant to pay David $50 yesterday, please do it now",
+        "forgot to send sarah johnson $30 on monday, send it today",
+    ],
+)
+def test_the_day_of_a_forgotten_payment_is_not_the_day_it_is_made(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value in ("confirm", "clarify", "ask_slot")
+    assert result.reason is None or result.reason.value != "date_in_past"
+    assert result.entities.execute_on in (None, "2026-11-21")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister pays her bills by talking to her phone, can you do that?",
+        "other banks let you split a bill with friends, can you do that",
+    ],
+)
+def test_asking_whether_the_assistant_can_do_something_is_no_order(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value not in ("execute", "confirm")
