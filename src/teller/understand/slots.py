@@ -60,10 +60,11 @@ _NOT_DESCRIPTORS = frozenset(
 )  # fmt: skip
 _GENERIC_CARD_WORDS = frozenset({"card", "teller", "debit", "credit", "my", "the", "カード"})
 _WORD = re.compile(r"[a-z]+")
-_COUNT = re.compile(
-    r"(?:last|latest|recent|past|previous|top)\s*$|"
-    r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?"
-    r"(?:transactions?|purchases|payments|charges|items|件)"
+# A count is "last 5" (the word right before the number) or "5 transactions" (the word right after it);
+# a sentence that merely ends in "last" ("send 50 to whoever I paid last") counts nothing.
+_COUNT_BEFORE = re.compile(r"(?:last|latest|recent|past|previous|top)\s*$")
+_COUNT_AFTER = re.compile(
+    r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?(?:transactions?|purchases|payments|charges|items|件)"
 )
 # "my latest transaction", "the last purchase I made": one, in the singular ("last transactions" is not)
 _ONE_TRANSACTION = re.compile(
@@ -281,7 +282,7 @@ def _counts(turn: NormalizedTurn, amount: Extraction[AmountValue]) -> bool:
         return False
     before, after = turn.folded[: amount.start], turn.folded[amount.end :]
     counted_ja = _COUNTER_JA.match(after) and _LIST_JA.search(before)  # 最後の取引３つ, 入出金を1つ
-    if not (_COUNT.search(before) or _COUNT.search(after) or counted_ja) or _DIGITS_TOLD.match(after):
+    if not (_COUNT_BEFORE.search(before) or _COUNT_AFTER.match(after) or counted_ja) or _DIGITS_TOLD.match(after):
         return False
     value = amount.value.major
     return value == value.to_integral_value() and 0 < value <= 100
