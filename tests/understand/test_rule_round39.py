@@ -100,3 +100,28 @@ def test_the_day_of_a_forgotten_payment_is_not_the_day_it_is_made(runner: Any, t
 def test_asking_whether_the_assistant_can_do_something_is_no_order(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert result.action.value not in ("execute", "confirm")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("I plan to pay him next week", "c_002"),
+        ("I gotta pay her back", "c_002"),
+        ("I'm going to pay them on friday", "c_002"),
+        ("彼女に来週払う予定", "c_001"),
+        ("あいつに明日お金送るつもり", "c_001"),
+    ],
+)
+def test_money_for_someone_said_only_as_a_pronoun_asks_who(runner: Any, text: str, customer: str) -> None:
+    result = run(runner, text, customer)
+    assert result.intent.value == "transfer_money"
+    assert result.action.value in ("clarify", "ask_slot")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["pay him a visit tomorrow", "give her a call tonight", "send them my regards"],
+)
+def test_a_visit_a_call_or_regards_are_no_money(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value not in ("execute", "confirm", "clarify", "ask_slot")
