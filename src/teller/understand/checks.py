@@ -404,6 +404,11 @@ _PAST_EN = re.compile(
 _PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
 
 
+# A payment meant for a day and not made then: "meant to", "forgot to", "was going to", 送るの忘れてた
+_MISSED = re.compile(
+    r"\b(?:meant to|forgot to|(?:was|were) (?:going|supposed|meant) to|should(?: have|'ve) (?:paid|sent)|"
+    r"(?:didn't|never) get (?:around )?to|never got (?:around )?to)\b|の?(?:を)?忘れ(?:て|た)|つもりだった|はずだった"
+)
 # A day before today: "yesterday", "last friday", "two days ago", 昨日, 先週の土曜
 _LOOKS_BACK = re.compile(r"\b(?:yesterday|ago|last)\b|昨日|一昨日|おととい|先週|先月|去年|昨年")
 
@@ -459,6 +464,10 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
             explained.append((d.start, d.end))  # the story's date; "for the nov 29 concert": what for
             continue
         clause = _clause(turn.folded, d.start)
+        if _MISSED.search(turn.folded, *clause) and turn.folded[clause[1] :].strip(" ,、。.!?？！"):
+            # "I meant to pay david $50 yesterday, please do it now": the day it was missed, not its day
+            explained.append((d.start, d.end))
+            continue
         if _told_before(turn, evidence, clause, anchors) or (
             # "先週の土曜に小林さんが8000円を立て替えてくれたので、今返して": a past day of the story, even
             # where the story holds the amount sent back

@@ -553,9 +553,20 @@ _TO_A_PRONOUN = re.compile(
     r"(?:\s+(?:please|pls|now|back|again|today))*[\s.!?]*$"
 )
 
+# "pay him", "I gotta pay her back", 彼女に払う: money for someone said only as a pronoun (who is asked) —
+# not "pay him a visit", "give her a call", "send them my regards", "send him the receipt"
+_PAY_A_PRONOUN = re.compile(
+    r"\b(?:pay|send|transfer|wire|give)\s+(?:him|her|them)\b(?!\s+(?:a |an |the |my |some |your )?"
+    r"(?:call|visit|ring|hand|hug|break|chance|minute|sec(?:ond)?|moment|try|look|lift|ride|regards|love|best|"
+    r"thanks|message|text|email|e-mail|link|note|letter|photo|picture|pic|invite|invitation|receipt|copy|"
+    r"address|number|details|info|card|gift|present|package|parcel)s?\b)|"
+    r"(?:^|[\s、,])(?:彼女|彼ら|彼|あいつ|あの人|あの子|その人)(?:さん)?(?:に|へ)[^。？?、,]{0,12}?"
+    r"(?:払|支払|送金|送っ|送る|送り|振り?込|返)"
+)
+
 
 def _addressed_to_someone(turn: NormalizedTurn) -> bool:
-    if _TO_A_PRONOUN.search(turn.folded):
+    if _TO_A_PRONOUN.search(turn.folded) or _PAY_A_PRONOUN.search(turn.folded):
         return True
     return recipient_phrase(turn, turn.folded) is not None and any(a.value.currency for a in turn.amounts)
 

@@ -62,6 +62,11 @@ _REQUEST = _rx(
     r"(?:can|could|would|will) (?:you|u) "
     r"(?:please )?(?:send|pay|transfer|wire|move|lock|unlock|freeze|unfreeze|block|unblock|cancel|stop|"
     r"schedule|show|give)\b|"
+    # "…but forgot, can you do it now?": what was told before, asked to be done now ("…can you do that?"
+    # alone asks whether it can be done)
+    r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please)\s+)?(?:can|could|would|will) "
+    r"(?:you|u) (?:please )?(?:just )?do (?:it|that|this)(?: for me)? (?:now|today|tonight|again|right (?:now|away)|"
+    r"asap|please)\b|"
     # an order after what it follows from: "…and got a late fee, so pay the water bill now"
     r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please|just)\s+)*"
     r"(?:send|pay|transfer|wire|lock|unlock|freeze|unfreeze|block|unblock)\b(?! (?:attention|a visit)\b)|"

@@ -282,7 +282,9 @@ def _counts(turn: NormalizedTurn, amount: Extraction[AmountValue]) -> bool:
         return False
     before, after = turn.folded[: amount.start], turn.folded[amount.end :]
     counted_ja = _COUNTER_JA.match(after) and _LIST_JA.search(before)  # 最後の取引３つ, 入出金を1つ
-    if not (_COUNT_BEFORE.search(before) or _COUNT_AFTER.match(after) or counted_ja) or _DIGITS_TOLD.match(after):
+    if not (_COUNT_BEFORE.search(before) or _COUNT_AFTER.match(after) or counted_ja) or _DIGITS_TOLD.match(
+        after
+    ):
         return False
     value = amount.value.major
     return value == value.to_integral_value() and 0 < value <= 100
@@ -391,7 +393,25 @@ _VERB_PHRASE = re.compile(
 )
 _HONORIFIC = "|".join(JA_HONORIFICS)
 _NOT_A_NAME_JA = frozenset(
-    {"人", "方", "相手", "彼", "彼女", "あの人", "その人", "友達", "友人", "家族", "誰か", "みんな"}
+    {
+        "人",
+        "方",
+        "相手",
+        "彼",
+        "彼女",
+        "彼ら",
+        "あの人",
+        "その人",
+        "あいつ",
+        "こいつ",
+        "そいつ",
+        "あの子",
+        "友達",
+        "友人",
+        "家族",
+        "誰か",
+        "みんな",
+    }
 )
 _JA_PHRASE = re.compile(
     r"(?P<who>[^\s、。,!?にへをはがのと]{1,20}?)(?:" + _HONORIFIC + r")?(?:に|へ|宛て?に?)(?:\s|$|振|送|払)"
