@@ -18,6 +18,8 @@ EXPONENTS: dict[str, int] = {
     "CAD": 2,
     "CHF": 2,
     "CNY": 2,
+    "INR": 2,
+    "MXN": 2,
     "HKD": 2,
     "SGD": 2,
 }

@@ -51,8 +51,12 @@ CURRENCY_WORDS: dict[str, str] = {
     "€": "EUR", "euro": "EUR", "euros": "EUR", "eur": "EUR",
     "£": "GBP", "pound": "GBP", "pounds": "GBP", "quid": "GBP", "gbp": "GBP",
     "ドル": "USD", "ユーロ": "EUR", "ポンド": "GBP",
+    # currencies no account here holds, read so that they are never taken for the account's own
+    "won": "KRW", "yuan": "CNY", "rmb": "CNY", "peso": "MXN", "pesos": "MXN", "rupee": "INR", "rupees": "INR",
+    "ウォン": "KRW", "人民元": "CNY", "ペソ": "MXN", "ルピー": "INR",
 }  # fmt: skip
-_JA_SUFFIXES = ("円", "ドル", "ユーロ", "ポンド")  # written right after a Japanese amount
+# written right after a Japanese amount
+_JA_SUFFIXES = ("円", "ドル", "ユーロ", "ポンド", "ウォン", "人民元", "ペソ", "ルピー")
 _PREFIXES = frozenset({"$", "¥", "€", "£", "usd", "jpy", "eur", "gbp"})
 _CENTS = frozenset({"cent", "cents", "pence"})
 _TWO_DIGITS = re.compile(r"[0-9]{2}")
@@ -67,7 +71,9 @@ _STARTERS = NUMBER_WORDS | {"a"}
 _GLUED_OK = frozenset({"k"} | {w for w in CURRENCY_WORDS if w.isascii() and w.isalpha()})
 
 # One token and the gap before it. Only a space, hyphen or comma may join the words of one number.
-_NEXT = re.compile(r"(?P<gap>, ?| |-)?(?P<tok>" + LITERAL + r"|[a-z]+|[$¥€£円]|ドル|ユーロ|ポンド)")
+_NEXT = re.compile(
+    r"(?P<gap>, ?| |-)?(?P<tok>" + LITERAL + r"|[a-z]+|[$¥€£円]|ドル|ユーロ|ポンド|ウォン|人民元|ペソ|ルピー)"
+)
 _JOIN_GAPS = frozenset({" ", "-", ",", ", "})
 _CURRENCY_GAPS = frozenset({"", " ", "-"})  # "5円", "5 yen", "a 5-dollar bill"
 _PREFIX_GAPS = frozenset({"", " "})
@@ -468,7 +474,7 @@ def _scan_ja(text: str) -> list[Extraction[AmountValue]]:
         if value is None:
             continue
         start, end = match.span()
-        before = text[start - 1] if start else ""
+        before = text[:start].rstrip(" ")[-1:]  # (たかはし みさき さんに: the name, a space before さん)
         after_pos = end + 1 if text[end : end + 1] == " " and text[end + 1 : end + 2] in "円ドユポ" else end
         after = text[after_pos] if after_pos < len(text) else ""
         suffix = next((x for x in _JA_SUFFIXES if text.startswith(x, after_pos)), "")
@@ -522,7 +528,10 @@ _KANA_DIGIT_VALUES = frozenset("一二三四五六七八九")
 _KANA_TOKEN = "|".join(sorted(KANA_NUMERALS, key=len, reverse=True))
 # Digits before a kana magnitude are part of it: 2まんえん is ¥20,000 (as 2万円 is), never ¥2.
 _KANA_DIGITS = "[0-9]+(?:[.][0-9]+)?(?=まん|せん|ぜん|ひゃく|びゃく|ぴゃく|おく)"
-_KANA_AMOUNT = re.compile(f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})+(?= ?(?:えん|円))")
+# (a recognizer writes the words apart: にまん さんぜん えん is one amount)
+_KANA_AMOUNT = re.compile(
+    f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})(?: ?(?:{_KANA_DIGITS}|{_KANA_TOKEN}))*(?= ?(?:えん|円))"
+)
 _KANA_SPLIT = re.compile(f"{_KANA_DIGITS}|{_KANA_TOKEN}")
 
 
@@ -536,11 +545,12 @@ def _particles_before(text: str, start: int, run: str) -> int:
     if run.startswith("せん") and text.endswith("ま", 0, start):
         return len(run)  # すみません円口座: the polite ending ません, no せん (1,000)
     skip = 0
-    before = text[start - 1] if start else ""
+    before = text[:start].rstrip(" ")[-1:]  # (たかはし みさき さんに: the name, a space before さん)
     after_name = bool(before) and (is_kanji(before) or is_katakana(before) or ("a" <= before <= "z"))
     if after_name and run.startswith("さん"):
         skip, start, run = 1, start + 2, run[2:]
-    if run.startswith("に") and (skip or _HONORIFIC_BEFORE.search(text[:start])):
+        start, run = start + len(run) - len(run.lstrip(" ")), run.lstrip(" ")
+    if run.startswith("に") and (skip or _HONORIFIC_BEFORE.search(text[:start].rstrip(" "))):
         skip += 1
     return skip
 

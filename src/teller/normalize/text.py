@@ -77,6 +77,11 @@ _TWO_AS_TO = re.compile(
     rf"({_AMOUNT_END}) (?:2|two|too) (?=[a-z])(?!(?:days?|weeks?|months?|years?|hours?|minutes?|times?|x|of|"
     r"or|and|to|more|percent|installments?|payments?|much|many|late|early|soon|please)\b)"
 )
+# "too" is never "too" before a scale word ("send too hundred dollars"), nor "to" right after a money verb
+# ("transfer to hundred dollars"): both are a recognizer's "two"
+_TWO_AS_TOO = re.compile(
+    r"\b(?:too|(?P<verb>send|pay|transfer|wire|give|move|remit) to) (?=(?:hundred|thousand|grand)\b)"
+)
 _FOUR_AS_FOR = re.compile(r"(?<=[a-z0-9]) 4 (?=(?:the|my|a|an|his|her|our|their|rent|dinner|lunch) )")
 # A scale word said alone before a currency is one of it: "hundred dollar", "thousand yen" (not "two
 # hundred dollars", nor "a few hundred dollars").
@@ -92,10 +97,11 @@ _COUNTED = frozenset(
 
 def expand_shorthand(folded: str) -> str:
     """Chat shorthand as words: "snd 50 2 maria 4 the pizza" → "snd 50 to maria for the pizza";
-    "hundred dollar" → "a hundred dollar". Folded English only; anything else is returned as is."""
+    "hundred dollar" → "a hundred dollar"; a recognizer's "send too hundred" → "send two hundred". Folded English only; anything else is returned as is."""
     if not folded.isascii():
         return folded
-    text = _FOUR_AS_FOR.sub(" for ", _TWO_AS_TO.sub(r"\1 to ", folded))
+    text = _TWO_AS_TOO.sub(lambda m: f"{m['verb']} two " if m["verb"] else "two ", folded)
+    text = _FOUR_AS_FOR.sub(" for ", _TWO_AS_TO.sub(r"\1 to ", text))
 
     def scale(m: re.Match[str]) -> str:
         before = (m["before"] or "").strip()

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from teller.domain.trace import Extraction, TraceItem
-from teller.normalize.amounts import AmountValue, find_amounts, kana_amounts_as_kanji
+from teller.normalize.amounts import CURRENCY_WORDS, AmountValue, find_amounts, kana_amounts_as_kanji
 from teller.normalize.dates import scan_dates
 from teller.normalize.digits import find_digit_strings
 from teller.normalize.hesitation import without_hesitations
+from teller.normalize.kana_words import kanji_for_kana_words
 from teller.normalize.regional import standard_japanese
 from teller.normalize.romaji import read_romaji
 from teller.normalize.spelling import correct_keywords
@@ -71,19 +74,40 @@ def normalize_turn(text: str, *, today: date, country: str | None = None) -> Nor
     folded, readings = read_as(text)
     dates, date_like = scan_dates(folded, today=today, country=country)
     story = story_number_spans(folded)  # "the 4 of us", 090-1234-5678, 注文番号4417: no amount, no digits
+    digits = find_digit_strings(folded)
     return NormalizedTurn(
         raw=text,
         folded=folded,
         japanese=is_japanese(folded),
-        amounts=tuple(a for a in find_amounts(folded) if not inside(a.start, story)),
+        amounts=tuple(a for a in spoken_digit_amounts(folded, digits) if not inside(a.start, story)),
         dates=tuple(dates),
-        digits=tuple(d for d in find_digit_strings(folded) if not inside(d.start, story)),
+        digits=tuple(d for d in digits if not inside(d.start, story)),
         keywords=correct_keywords(folded),
         date_like=tuple(date_like),
         readings=readings,
         story_numbers=tuple(folded[a:b] for a, b in story),
         today=today,
     )
+
+
+# A currency word right after digits said one by one: "one five zero zero yen" is ¥1,500
+_CURRENCY_AFTER = re.compile(r" ?(?P<word>dollars?|bucks|usd|yen|円|euros?)\b")
+
+
+def spoken_digit_amounts(folded: str, digits: list[Extraction[str]]) -> list[Extraction[AmountValue]]:
+    """The turn's amounts, where digits said one by one before a currency word are one number ("send one
+    two zero zero dollars": $1,200, never "zero dollars"); at least three digits, the first not 0."""
+    amounts = find_amounts(folded)
+    for d in digits:
+        after = _CURRENCY_AFTER.match(folded, d.end)
+        if d.rule != "digits_spoken" or len(d.value) < 3 or d.value.startswith("0") or after is None:
+            continue
+        value = AmountValue(Decimal(d.value), CURRENCY_WORDS[after["word"]])
+        amounts = [a for a in amounts if not (d.start <= a.start < after.end())]
+        amounts.append(
+            Extraction(d.start, after.end(), folded[d.start : after.end()], value, "spoken_digits")
+        )
+    return sorted(amounts, key=lambda a: a.start)
 
 
 def read_as(text: str) -> tuple[str, tuple[TraceItem, ...]]:
@@ -100,6 +124,10 @@ def read_as(text: str) -> tuple[str, tuple[TraceItem, ...]]:
         readings.append(TraceItem("normalize", "romaji_reading", folded, kana))
         folded = kana
     folded = plain_japanese(expand_shorthand(folded))
+    kanji_words = kanji_for_kana_words(folded)  # らいしゅう の きんようび: 来週の金曜日, as usually written
+    if kanji_words != folded:
+        readings.append(TraceItem("normalize", "kana_words", folded, kanji_words))
+        folded = kanji_words
     kanji = kana_amounts_as_kanji(folded)  # 高橋さんに ごせんえん: 五千円, as the amount is usually written
     if kanji != folded:
         readings.append(TraceItem("normalize", "kana_amount", folded, kanji))

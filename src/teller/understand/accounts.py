@@ -145,8 +145,9 @@ def _label_words(snapshot: CustomerSnapshot) -> set[str]:
 
 
 def _unknown_en(mods: str, known: set[str]) -> bool:
-    # a sentence's full stop is no part of a name ("from my savings." ends a spoken transcript)
-    words = (w.rstrip(".") for w in mods.split())
+    # a sentence's full stop is no part of a name ("from my savings." ends a spoken transcript), nor a
+    # recognizer's apostrophe ("my saving's account")
+    words = (w.rstrip(".").removesuffix("'s") for w in mods.split())
     return any(w and w not in _KNOWN_EN and w not in known for w in words)
 
 

@@ -27,7 +27,7 @@ _CURRENCY_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("foreign", re.compile(r"\bforeign[- ]currency\b|外貨")),  # any but the main account's currency
 )
 _ACCOUNT_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("checking", re.compile(r"\b(?:checking|current|everyday)\b|当座")),
+    ("checking", re.compile(r"\b(?:checking|chequing|current|everyday)\b|当座")),
     ("savings", re.compile(r"\b(?:savings?|high[- ]?yield|hysa)\b|貯蓄")),
     ("ordinary", re.compile(r"\bordinary\b|普通")),
 )
@@ -499,6 +499,13 @@ def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
             who = re.sub(r"^(?:my|the|a|an)\s+", "", who)
             if re.match(r"(?:him|her|them)\s+(?:the|it|that|some|back)\b", who):
                 return None  # "send her the money": a pronoun, not a name
-            if who and who not in _NOT_A_NAME:
+            if who and who not in _NOT_A_NAME and not set(who.split()) <= _FUNCTION_WORDS:
                 return who
     return None
+
+
+# A recipient said only in these ("send twenty dollars to uh to the", a recognizer's cut-off turn) names no
+# one: the recipient is asked for, never looked up
+_FUNCTION_WORDS = frozenset(
+    {"to", "the", "my", "a", "an", "his", "her", "our", "their", "your", "this", "that", "of", "for", "and"}
+)
