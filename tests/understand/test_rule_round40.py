@@ -84,7 +84,7 @@ def test_digits_said_one_by_one_before_a_currency_are_one_number(
         ("佐藤健太さんに5万ウォン送って", "c_001"),
     ],
 )
-def test_a_currency_the_bank_does_not_keep_is_never_the_accounts(runner: Any, text: str, customer: str) -> None:
+def test_a_currency_no_account_holds_is_never_the_accounts(runner: Any, text: str, customer: str) -> None:
     result = run(runner, text, customer)
     assert result.action.value not in ("execute", "confirm")
 

@@ -97,7 +97,8 @@ _COUNTED = frozenset(
 
 def expand_shorthand(folded: str) -> str:
     """Chat shorthand as words: "snd 50 2 maria 4 the pizza" → "snd 50 to maria for the pizza";
-    "hundred dollar" → "a hundred dollar"; a recognizer's "send too hundred" → "send two hundred". Folded English only; anything else is returned as is."""
+    "hundred dollar" → "a hundred dollar"; a recognizer's "send too hundred" → "send two hundred". Folded
+    English only; anything else is returned as is."""
     if not folded.isascii():
         return folded
     text = _TWO_AS_TOO.sub(lambda m: f"{m['verb']} two " if m["verb"] else "two ", folded)

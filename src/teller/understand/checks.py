@@ -407,7 +407,8 @@ _PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん
 # A payment meant for a day and not made then: "meant to", "forgot to", "was going to", 送るの忘れてた
 _MISSED = re.compile(
     r"\b(?:meant to|forgot to|(?:was|were) (?:going|supposed|meant) to|should(?: have|'ve) (?:paid|sent)|"
-    r"(?:didn't|never) get (?:around )?to|never got (?:around )?to)\b|の?(?:を)?忘れ(?:て|た)|つもりだった|はずだった"
+    r"(?:didn't|never) get (?:around )?to|never got (?:around )?to)\b|"
+    r"の?(?:を)?忘れ(?:て|た)|つもりだった|はずだった"
 )
 # A day before today: "yesterday", "last friday", "two days ago", 昨日, 先週の土曜
 _LOOKS_BACK = re.compile(r"\b(?:yesterday|ago|last)\b|昨日|一昨日|おととい|先週|先月|去年|昨年")

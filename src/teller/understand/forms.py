@@ -65,8 +65,8 @@ _REQUEST = _rx(
     # "…but forgot, can you do it now?": what was told before, asked to be done now ("…can you do that?"
     # alone asks whether it can be done)
     r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please)\s+)?(?:can|could|would|will) "
-    r"(?:you|u) (?:please )?(?:just )?do (?:it|that|this)(?: for me)? (?:now|today|tonight|again|right (?:now|away)|"
-    r"asap|please)\b|"
+    r"(?:you|u) (?:please )?(?:just )?do (?:it|that|this)(?: for me)? "
+    r"(?:now|today|tonight|again|right (?:now|away)|asap|please)\b|"
     # an order after what it follows from: "…and got a late fee, so pay the water bill now"
     r"(?:[,;:]|\b(?:so|and|but|then|now))\s+(?:(?:so|and|but|then|now|please|just)\s+)*"
     r"(?:send|pay|transfer|wire|lock|unlock|freeze|unfreeze|block|unblock)\b(?! (?:attention|a visit)\b)|"

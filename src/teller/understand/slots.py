@@ -64,7 +64,8 @@ _WORD = re.compile(r"[a-z]+")
 # a sentence that merely ends in "last" ("send 50 to whoever I paid last") counts nothing.
 _COUNT_BEFORE = re.compile(r"(?:last|latest|recent|past|previous|top)\s*$")
 _COUNT_AFTER = re.compile(
-    r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?(?:transactions?|purchases|payments|charges|items|件)"
+    r"^\s*(?:(?:most )?(?:recent|latest|last|previous|past) )?"
+    r"(?:transactions?|purchases|payments|charges|items|件)"
 )
 # "my latest transaction", "the last purchase I made": one, in the singular ("last transactions" is not)
 _ONE_TRANSACTION = re.compile(
