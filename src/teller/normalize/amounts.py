@@ -530,8 +530,11 @@ _KANA_TOKEN = "|".join(sorted(KANA_NUMERALS, key=len, reverse=True))
 _KANA_DIGITS = "[0-9]+(?:[.][0-9]+)?(?=まん|せん|ぜん|ひゃく|びゃく|ぴゃく|おく)"
 # (a recognizer writes the words apart: にまん さんぜん えん is one amount)
 _KANA_AMOUNT = re.compile(
-    f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})(?: ?(?:{_KANA_DIGITS}|{_KANA_TOKEN}))*(?= ?(?:えん|円))"
+    f"(?:{_KANA_DIGITS}|{_KANA_TOKEN})(?: ?(?:{_KANA_DIGITS}|{_KANA_TOKEN}))*(?= ?(?:えん|円|どる|ドル))"
 )
+# The unit after a kana amount, as it is usually written, and its currency (ひゃく どる: 百ドル, $100)
+_KANA_UNITS = {"えん": ("円", "JPY"), "円": ("円", "JPY"), "どる": ("ドル", "USD"), "ドル": ("ドル", "USD")}
+_KANA_UNIT = re.compile(" ?(?P<unit>えん|円|どる|ドル)")
 _KANA_SPLIT = re.compile(f"{_KANA_DIGITS}|{_KANA_TOKEN}")
 
 
@@ -569,10 +572,12 @@ def _scan_kana(text: str) -> list[Extraction[AmountValue]]:
             value = parse_number_ja("".join(kanji))
             if value is not None:
                 start = m.start() + tokens[i][0]
-                end = m.end() + (1 if text[m.end()] == " " else 0)
-                end += 2 if text.startswith("えん", end) else 1
+                unit = _KANA_UNIT.match(text, m.end())
+                if unit is None:  # (never: the amount's lookahead saw it)
+                    break
+                end, currency = unit.end(), _KANA_UNITS[unit["unit"]][1]
                 found.append(
-                    Extraction(start, end, text[start:end], AmountValue(_tidy(value), "JPY"), "ja_kana")
+                    Extraction(start, end, text[start:end], AmountValue(_tidy(value), currency), "ja_kana")
                 )
                 break
     return found
@@ -584,7 +589,8 @@ def kana_amounts_as_kanji(text: str) -> str:
     found = _scan_kana(text)
     for e in reversed(found):
         kanji = "".join(KANA_NUMERALS.get(t.group(), t.group()) for t in _KANA_SPLIT.finditer(e.surface))
-        text = f"{text[: e.start]}{kanji}円{text[e.end :]}"
+        unit = next(written for said, (written, _) in _KANA_UNITS.items() if e.surface.endswith(said))
+        text = f"{text[: e.start]}{kanji}{unit}{text[e.end :]}"
     return text
 
 

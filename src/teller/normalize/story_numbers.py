@@ -26,11 +26,17 @@ _COUNT_EN = re.compile(
     + _COUNTED
     + r"(?![a-z]))"
 )
+# A count of days, weeks, months or years the money is for: "2 months of rent", "six months' rent", "two weeks
+# of groceries" (not "in 3 days", a day)
+_PERIOD_OF = re.compile(
+    r"(?<![\w$£€¥.,])(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+(?:days?|weeks?|months?|years?)(?:'s?)?(?=\s+(?:of|worth|rent)\b)"
+)
 # A fraction said in Japanese (4分の1, 3分の2): a share of something, no amount of its own.
 _FRACTION_JA = re.compile(r"(?<![0-9,.])[0-9]+分の[0-9]+(?![0-9])")
 # (never 3人: money is split among people, 3人で割って; never "3時間分", the worth of them)
 _COUNT_JA = re.compile(
-    r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目)(?!分)"
+    r"(?<![0-9,.])\d{1,3}(?:歳|才|時間|分間|個|枚|本|杯|冊|台|匹|泊|階|号室|番地|回目|人分)(?!分)"
 )
 _PHONE = re.compile(
     r"(?<![\d-])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?![\d-])|"
@@ -59,7 +65,7 @@ _LIST_LENGTH = re.compile(r"\b(?:last|latest|recent|past|previous|top|first)\s+$
 
 def story_number_spans(folded: str) -> list[Span]:
     """Where the numbers of the story are in `folded` (no count when the money is worked out per one)."""
-    counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA)
+    counts = () if _RATE.search(folded) else (_COUNT_EN, _COUNT_JA, _PERIOD_OF)
     spans = [m.span() for p in (_PHONE, _NUMBER_OF_THING, _FRACTION_JA) for m in p.finditer(folded)]
     spans += [
         m.span() for p in counts for m in p.finditer(folded) if not _LIST_LENGTH.search(folded, 0, m.start())

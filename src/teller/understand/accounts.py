@@ -264,8 +264,9 @@ def account_elsewhere(text: str, snapshot: CustomerSnapshot, intent: Intent) -> 
     return None
 
 
-# An account found by what was said of it: the payee's by its digits, the customer's by what is paid into it.
-_NAMED_OWN = frozenset({"recipient_account_last4", "account_paid_into"})
+# An account found by what was said of it: the payee's by its digits (or its digits beside their name), the
+# customer's by what is paid into it.
+_NAMED_OWN = frozenset({"recipient_account_last4", "recipient_own_digits", "account_paid_into"})
 
 
 def hold_account_elsewhere(

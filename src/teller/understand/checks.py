@@ -722,7 +722,13 @@ def cover(
     explained += [
         (at, at + len(item.surface))
         for item in u.trace
-        if item.rule in ("source_account_last4", "recipient_account_last4", "recipient_last_transfer")
+        if item.rule
+        in (
+            "source_account_last4",
+            "recipient_account_last4",
+            "recipient_last_transfer",
+            "recipient_own_digits",
+        )
         and (at := turn.folded.find(item.surface)) >= 0
     ]
     in_dates = [(d.start, d.end) for d in turn.dates]

@@ -109,6 +109,8 @@ _CONDITION = re.compile(
 # Asides that change nothing: haste, not a condition ("before I forget", "before somebody starts using
 # it", 忘れないうちに, 使われる前に); why ("I don't want another late fee"); the one not meant.
 _ASIDES = re.compile(
+    # talk: "quick one, send…" (a quick request, no number), "thanks a bunch"
+    r"(?<![a-z'])(?:(?:just )?(?:a |one )?quick one|thanks a (?:bunch|million|ton|heap|lot))(?![a-z'])|"
     r"(?<![a-z'])(?:before (?:i forget|it'?s too late|it is too late|(?:someone|somebody|anyone|anybody|they|"
     r"the thief|whoever (?:has|took) it) (?:else )?(?:\w+ )?(?:use|uses|using|spend|spends|spending|charge|"
     r"charges|starts?|can|gets?|takes?|drains?|empt\w+|max\w*|runs?)\b(?: \w+){0,2})|while i remember)|"

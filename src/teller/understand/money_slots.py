@@ -8,7 +8,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from teller.domain.bank import Biller, CustomerSnapshot
+from teller.domain.bank import Biller, CustomerSnapshot, Payee
 from teller.domain.money import exponent
 from teller.domain.reasons import Reason
 from teller.domain.trace import Extraction, TraceItem
@@ -96,6 +96,20 @@ def _amount_slots(
     return str(amount.value.major), amount.value.currency or account_currency, explicit
 
 
+_DIGITS_CUE = re.compile(r"(?:\b(?:ending|ends|that ends)(?: in| with)?|末尾|下4桁|下四桁)(?:が|は)?\s*$")
+
+
+def _own_digits(turn: NormalizedTurn, payee: Payee | None) -> str | None:
+    """Where the digits the payee's own account ends in are said (with "ending" / 末尾 before them)."""
+    if payee is None or payee.account_last4 is None:
+        return None
+    for d in turn.digits:
+        if d.value == payee.account_last4:
+            cue = _DIGITS_CUE.search(turn.folded, max(0, d.start - 16), d.start)
+            return turn.folded[cue.start() if cue else d.start : d.end]
+    return None
+
+
 def transfer_slots(
     base: Understanding,
     turn: NormalizedTurn,
@@ -162,6 +176,9 @@ def transfer_slots(
         else:
             phrase = phrase or said
     trace.extend(TraceItem("names", c.rule, match.query, c.id, c.score) for c in match.candidates[:3])
+    if match.status == "match" and (own := _own_digits(turn, snapshot.payee(match.candidates[0].id))):
+        # "…to catherine wright, the account ending 9191", 末尾1187の山本大輔さんに: their account, agreeing
+        trace.append(TraceItem("understand", "recipient_own_digits", own, match.candidates[0].id))
     if major is None and match.status == "match" and (same := same_amount(turn.folded)) is not None:
         # "the same amount", 同じ金額: what the latest transfer to that payee sent (none: asked)
         before = sent_to_named(match.candidates[0].id, snapshot.sent)
