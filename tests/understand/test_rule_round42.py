@@ -63,3 +63,30 @@ def test_the_balance_asked_again_is_still_read(runner: Any) -> None:
     result = run(runner, "残高いくらだっけ", "c_001")
     assert result.intent.value == "balance_inquiry"
     assert result.action.value == "execute"
+
+
+# (written with the code, after blind round 63's b63_017: a given name that fits several payees, said with に
+# before what the money is for, was taken for the bill's biller)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "健に立て替えてもらった電気代2000円送って",
+        "健くんに水道代の半分、2100円送金して",
+        "けんにガス代の分送って",
+    ],
+)
+def test_a_bills_share_sent_to_a_name_several_payees_share_asks_which(runner: Any, text: str) -> None:
+    result = run(runner, text, "c_001")
+    assert result.intent.value == "transfer_money"
+    assert result.action.value in ("clarify", "ask_slot")
+    assert result.entities.biller_id is None
+
+
+@pytest.mark.parametrize(
+    ("text", "biller"),
+    [("東京電力に電気代送金して", "b_001"), ("月末に水道代を振り込んで", "b_004")],
+)
+def test_a_biller_or_a_day_said_with_ni_is_still_the_bill(runner: Any, text: str, biller: str) -> None:
+    result = run(runner, text, "c_001")
+    assert result.intent.value == "bill_payment"
+    assert result.entities.biller_id == biller

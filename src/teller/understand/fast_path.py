@@ -30,6 +30,7 @@ from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.others import hold_others_data
 from teller.understand.slots import (
+    addressee_ja,
     find_account,
     find_card,
     find_count,
@@ -77,6 +78,9 @@ class FastPath:
             turn.keywords, _asked_read_first(turn.keywords, rules.command_hits(turn.keywords))
         )
         amount, payees, billers = evidence.amount, evidence.payees, evidence.billers
+        if payees.status == "none" and billers.status != "none" and (who := addressee_ja(turn)):
+            # 健に割り勘した携帯代4400円送って: sent to a payee (which 健 is asked), not the bill's biller
+            payees = evidence.index.lookup(who, kinds=("payee",))
         intent, confidence, rule = self._intent(turn, hits, amount is not None, payees, billers)
         intent, confidence, rule = check_form(intent, confidence, rule, turn, evidence)
         cue = _cue(turn, hits, rule)

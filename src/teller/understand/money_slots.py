@@ -23,7 +23,13 @@ from teller.understand.clauses import contrasted
 from teller.understand.evidence import SHARES, Evidence
 from teller.understand.history import HistoryRef, same_amount, sent_to_named, transfer_referred_to
 from teller.understand.model import Slots, Understanding
-from teller.understand.slots import currency_named, find_account, payee_by_digits, recipient_phrase
+from teller.understand.slots import (
+    addressee_ja,
+    currency_named,
+    find_account,
+    payee_by_digits,
+    recipient_phrase,
+)
 
 # The account money leaves: "from savings", "out of my savings", "using my savings account", "via
 # checking", "take it out of checking", "use my savings" (up to a "to" that names where it goes).
@@ -124,7 +130,7 @@ def transfer_slots(
     account_id = _source_account(turn, snapshot, named_currency, trace)
     account = snapshot.account(account_id) if account_id else None
     major, currency, explicit = _amount_slots(amount, account.currency if account else None)
-    phrase = recipient_phrase(turn, evidence.residual)
+    phrase = recipient_phrase(turn, evidence.residual) or addressee_ja(turn)
     match = payees
     if phrase is not None:
         looked_up = evidence.index.lookup(phrase, kinds=("payee",))

@@ -484,6 +484,23 @@ def owner_phrase(turn: NormalizedTurn) -> str | None:
     return who if who and who not in _NOT_A_NAME_JA and who not in _NOT_A_NAME else None
 
 
+# A person the money is sent to, said first with に, the verb later in the sentence: 健に割り勘した携帯代
+# 4400円送って (the bill is what the money is for, the person who gets it)
+_ADDRESSEE_JA = re.compile(
+    rf"(?:^|[、,。\s])(?P<who>[^\s、。,!?にへをはがのとで0-9]{{1,8}}?)(?:{_HONORIFIC})?に"
+    r"(?=[^。？?]*?(?:送っ|送る|送金|振り?込|返し|返す|渡し))"
+)
+
+
+def addressee_ja(turn: NormalizedTurn) -> str | None:
+    """The person a Japanese turn sends money to, said with に before what it is for (or None)."""
+    if not turn.japanese:
+        return None
+    m = _ADDRESSEE_JA.search(turn.folded)
+    who = m.group("who") if m else None
+    return who if who and who not in _NOT_A_NAME_JA else None
+
+
 def recipient_phrase(turn: NormalizedTurn, residual: str) -> str | None:
     """The words the customer used for the recipient, if any, with amounts and dates removed."""
     if turn.japanese:
