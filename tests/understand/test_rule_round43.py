@@ -14,9 +14,18 @@ from tests.understand.conftest import run
 @pytest.mark.parametrize(
     ("text", "customer", "intent", "action", "key", "value"),
     [
-        ("send Maria Garcia $25 — when will she get it?", "c_002", "transfer_money", "confirm", "recipient_id", "p_101"),
-        ("pay the xfinity bill - is there a fee for paying today?", "c_002", "bill_payment", "confirm", "biller_id", "b_103"),
-        ("lock my debit card and then tell me my balance", "c_002", "card_lock", "execute", "card_id", "k_101"),
+        (
+            "send Maria Garcia $25 — when will she get it?",
+            "c_002", "transfer_money", "confirm", "recipient_id", "p_101",
+        ),
+        (
+            "pay the xfinity bill - is there a fee for paying today?",
+            "c_002", "bill_payment", "confirm", "biller_id", "b_103",
+        ),
+        (
+            "lock my debit card and then tell me my balance",
+            "c_002", "card_lock", "execute", "card_id", "k_101",
+        ),
         (
             "lock my credit card — I left it at the restaurant — and how long does a new one take?",
             "c_001", "card_lock", "execute", "card_id", "k_002",
