@@ -51,3 +51,39 @@ def test_an_order_first_keeps_its_force(
 )
 def test_a_question_first_is_still_a_question(runner: Any, text: str) -> None:
     assert run(runner, text, "c_002").action.value not in ("execute", "confirm")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        (
+            "Can you send Maria Garcia 40 on Friday? She paid $95 for the concert tickets last week",
+            "c_002", "p_101", 4000,
+        ),
+        (
+            "the cab was like $60 and I'm so late, can you just send david lee 25 dollars",
+            "c_002", "p_104", 2500,
+        ),
+        ("先週の飲み会で1万2千円も使っちゃった。小林陽子さんに800円送っておいて", "c_001", "p_011", 800),
+        ("昨日のランチは3000円だった、山本大輔さんに1500円送って", "c_001", "p_009", 1500),
+    ],
+)  # fmt: skip
+def test_the_amount_of_the_order_wins_over_one_told_in_the_past(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm"
+    assert result.entities.recipient_id == payee
+    assert result.entities.amount_minor == amount
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I paid $95 for the tickets and $40 for dinner",
+        "send maria garcia 40 or 95",
+        "maria paid $95 for the tickets, I want to send her something like 40",
+    ],
+)
+def test_two_amounts_with_no_order_between_them_do_not_act(runner: Any, text: str) -> None:
+    assert run(runner, text, "c_002").action.value not in ("execute", "confirm")
