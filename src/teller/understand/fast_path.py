@@ -257,6 +257,8 @@ class FastPath:
             # "…got a late fee, so pay the water bill now": a bill named and ordered is its whole amount
             ordered = forms.utterance_form(folded) == "request"
             concrete |= intent is Intent.BILL_PAYMENT and has_biller and ordered
+            # "lock my card - … - and how long does a new one take?": the order said first stands
+            concrete |= forms.orders_then_asks(folded)
             if fee_or_howto and question and intent is not Intent.HUMAN_HANDOFF and not concrete:
                 return Intent.QNA, 0.85, f"{hit.rule}+question"
             confidence = 0.95 if hit.intent is not Intent.TRANSFER_MONEY or has_amount or has_payee else 0.8

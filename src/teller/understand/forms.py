@@ -125,9 +125,7 @@ def utterance_form(folded: str) -> str:
     folded = _ASKING_PREFACE.sub("", folded) or folded  # ちょっと聞きたいんだけど、…: what follows is asked
     parts = sentences(folded)
     if len(parts) < 2:
-        asked_after = _ORDER_THEN_QUESTION.match(folded)
-        order = asked_after["order"] if asked_after else ""
-        if order and _IMPERATIVE.match(order) and _COMMAND_VERB.search(order):
+        if orders_then_asks(folded):
             return "request"  # "transfer $120 to aoife, and how long will it take?": the order stands
         return _sentence_form(folded)
     forms = [_sentence_form(p) for p in parts]
@@ -189,13 +187,23 @@ _REFERS_BACK = _rx(
 
 
 # An order, then a question about it in a clause of its own: "send david $75, and how long will it take?"
+# (an aside may stand between them: "lock my credit card - I left it at the restaurant - and how long…")
 _ORDER_THEN_QUESTION = re.compile(
-    r"^(?P<order>[^,;]+?)[,;]\s*(?:and|but|also|plus|oh and)\s+"
+    r"^(?P<order>[^,;]+?)(?:(?:[,;]| - )[^,;]+?)?(?:[,;]\s*| - |\s)"
+    r"(?:and|but|also|plus|oh and)(?: then| also)?\s+"
     r"(?P<question>(?:how|when|what|will|is|does|do|can)\b.*)$"
 )
 _IMPERATIVE = _rx(
     rf"{_LEAD}(?:please )?(?:send|transfer|wire|pay|move|remit|lock|unlock|freeze|unfreeze|block|unblock)\b"
 )
+
+
+def orders_then_asks(folded: str) -> bool:
+    """ "transfer $120 to aoife, and how long will it take?", "lock my credit card - I left it at the
+    restaurant - and how long does a new one take?": an order first, a question after it."""
+    asked_after = _ORDER_THEN_QUESTION.match(folded)
+    order = asked_after["order"] if asked_after else ""
+    return bool(order and _IMPERATIVE.match(order) and _COMMAND_VERB.search(order))
 
 
 def sentences(folded: str) -> list[str]:
