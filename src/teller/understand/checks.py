@@ -397,13 +397,6 @@ _CLAUSE_END = re.compile(  # a comma between digits ("$1,200") is part of a numb
     r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|"
     r"けど|けれど|(?<=[ただ])から"  # くれたから3000円送って: a reason told in the past ends there
 )
-_PAST_EN = re.compile(
-    r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"
-    r"covered|grabbed|picked|treated|helped|fronted|[a-z]{3,}ed)\b"
-)
-_PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
-
-
 # A payment meant for a day and not made then: "meant to", "forgot to", "was going to", 送るの忘れてた
 _MISSED = re.compile(
     r"\b(?:meant to|forgot to|(?:was|were) (?:going|supposed|meant) to|should(?: have|'ve) (?:paid|sent)|"
@@ -620,7 +613,7 @@ def _told_before(turn: NormalizedTurn, evidence: Evidence, clause: Span, anchors
         for i in range(max(c.start, start), min(c.end, end)):
             text[i - start] = " "
     clause_text = "".join(text).strip()
-    return bool(_PAST_EN.search(clause_text) or _PAST_JA.search(clause_text))
+    return clauses.told_in_the_past(clause_text)
 
 
 _CARD_WORD = re.compile(

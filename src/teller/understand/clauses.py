@@ -16,9 +16,14 @@ Only a clause that asks (I need/want/'d like to, please, can/could you, an imper
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TypeVar
 
+from teller.domain.trace import Extraction
 from teller.understand.corrections import REFUSED, Marker
 from teller.understand.problems import mentions_payment_made, payment_made_spans
+
+T = TypeVar("T")
 
 _BREAK = re.compile(
     r"[,;.!?、。！？]\s*|\s(?:and|so|but|then|now)\s|ので|から(?=[、,\s])|けど|けれど|が、|のに"
@@ -263,3 +268,31 @@ def after_retraction(folded: str) -> str | None:
     if not _orders(rest) or (_MOVES.search(before) and _MOVES.search(rest)):
         return None  # (a money order given up for a read leaves only the read: nothing of it is kept)
     return rest
+
+
+# A verb in the past: "maria grabbed dinner", "the cab was like $60", 使っちゃった, 3000円だった
+_PAST_EN = re.compile(
+    r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"
+    r"covered|grabbed|picked|treated|helped|fronted|[a-z]{3,}ed)\b"
+)
+_PAST_JA = re.compile(r"(?:た|だ)$|ました$|でした$|(?:た|だ)(?=[のん])")
+
+
+def told_in_the_past(clause: str) -> bool:
+    """A verb of the clause is in the past ("Maria grabbed dinner on Tuesday", 先週使っちゃった)."""
+    return bool(_PAST_EN.search(clause) or _PAST_JA.search(clause))
+
+
+def story_amounts(folded: str, amounts: Sequence[Extraction[T]]) -> list[Extraction[T]]:
+    """Amounts told in a past clause of their own, beside an amount in a clause that orders ("She paid $95
+    for the tickets" beside "can you send maria 40 on friday?"; 昨日のランチは3000円だった beside
+    山本さんに1500円送って): the story's, not the amount sent. None when no clause orders with an amount."""
+    ordered = {clause_at(folded, a.start) for a in amounts if orders_in_own_clause(folded, a.start)}
+    if not ordered:
+        return []
+    story = []
+    for a in amounts:
+        clause = clause_at(folded, a.start)
+        if clause not in ordered and told_in_the_past(folded[clause[0] : clause[1]].strip()):
+            story.append(a)
+    return story

@@ -24,6 +24,7 @@ from teller.understand.clauses import (
     refused_after_order,
     refused_clause,
     request_marker,
+    story_amounts,
 )
 from teller.understand.corrections import REFUSED, Marker, find_markers, set_aside, supersede
 from teller.understand.slots import amounts_outside_dates, find_amount, told_of_earlier_period
@@ -132,6 +133,8 @@ def _corrected_amount(
     kept, replaced = supersede(markers, said)
     told = [a for a in kept if told_of_earlier_period(turn.folded, a)]  # "the water bill was 50 last month"
     kept, replaced = [a for a in kept if a not in told], [*replaced, *told]
+    story = story_amounts(turn.folded, kept)  # "…can you send maria 40? she paid $95 for the tickets"
+    kept, replaced = [a for a in kept if a not in story], [*replaced, *story]
     not_these = [span for span in contrast if any(span[0] <= a.start < span[1] for a in aside)]
     amount = find_amount(turn, kept)
     if amount is not None and replaced and amount.value.currency is None:
