@@ -110,3 +110,18 @@ def test_spellings_of_the_account_kinds(runner: Any, text: str, account: str) ->
 def test_a_recipient_said_only_in_function_words_is_asked_for(runner: Any, text: str) -> None:
     result = run(runner, text, "c_002")
     assert result.action.value in ("clarify", "ask_slot")
+
+
+# (written with the code, after blind round 62's b62_060: さん and に after a hiragana name, with spaces, were
+# read as the digits 3 and 2 of the amount)
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("なかむら さくら さんに ひゃく えん おくって", 100),
+        ("まりあ がるしあ さん に ごじゅう どる おくって", 5000),
+    ],
+)
+def test_san_ni_after_a_hiragana_name_is_no_number(runner: Any, text: str, amount: int) -> None:
+    result = run(runner, text, "c_001")
+    assert result.action.value == "confirm"
+    assert result.entities.amount_minor == amount

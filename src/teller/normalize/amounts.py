@@ -33,7 +33,7 @@ from teller.normalize.numbers_en import (
     parse_number_words_en,
 )
 from teller.normalize.numbers_ja import LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
-from teller.normalize.script import is_kanji, is_katakana
+from teller.normalize.script import is_hiragana, is_kanji, is_katakana
 from teller.normalize.text import JA_HONORIFICS
 
 
@@ -550,6 +550,9 @@ def _particles_before(text: str, start: int, run: str) -> int:
     skip = 0
     before = text[:start].rstrip(" ")[-1:]  # (たかはし みさき さんに: the name, a space before さん)
     after_name = bool(before) and (is_kanji(before) or is_katakana(before) or ("a" <= before <= "z"))
+    # a name in hiragana only with に after さん (まりあ がるしあ さんに ひゃく どる; ぜんぶでさんぜんえん
+    # is ¥3,000)
+    after_name |= bool(before) and is_hiragana(before) and re.match("さん ?に", run) is not None
     if after_name and run.startswith("さん"):
         skip, start, run = 1, start + 2, run[2:]
         start, run = start + len(run) - len(run.lstrip(" ")), run.lstrip(" ")
