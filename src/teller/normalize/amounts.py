@@ -556,7 +556,10 @@ def _particles_before(text: str, start: int, run: str) -> int:
     if after_name and run.startswith("さん"):
         skip, start, run = 1, start + 2, run[2:]
         start, run = start + len(run) - len(run.lstrip(" ")), run.lstrip(" ")
-    if run.startswith("に") and (skip or _HONORIFIC_BEFORE.search(text[:start].rstrip(" "))):
+    # に alone before the unit (マリアにドルで) or said apart from what follows (かとう けん に せん…) is the
+    # particle, never 2 (a recognizer writes にせん, にまん as one word)
+    alone = run == "に" or run.startswith("に ")
+    if run.startswith("に") and (skip or alone or _HONORIFIC_BEFORE.search(text[:start].rstrip(" "))):
         skip += 1
     return skip
 
