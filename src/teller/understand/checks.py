@@ -64,11 +64,34 @@ _MONEY_MOVE = re.compile(
 SCAM = "scam"  # the rule suffix of a payment a known scam asks for (handed to a person)
 
 
+# What another part of the turn may be about without making its order a question: a question, a limit, a
+# complaint, a bill's facts ("send maria 30 and also how do I raise my limit?"). A repeat, a condition, a
+# test, a scam or a thing sent that is no money makes no order wherever it is said.
+_ABOUT_ANOTHER_PART = frozenset(
+    {"question", "no_money_object", "problem", "past_payment", "told_as_done", "bill_fact", "judges_cost",
+     "not_a_payment", "product", "topic", "owed", "meaning", "explain", "price", "allowed"}
+)  # fmt: skip
+
+
 def check_form(
     intent: Intent, confidence: float, rule: str, turn: NormalizedTurn, evidence: Evidence
 ) -> tuple[Intent, float, str]:
-    """Questions about a command are QnA; commands about things that are not banking are out of scope."""
-    folded = turn.keywords
+    """Questions about a command are QnA; commands about things that are not banking are out of scope.
+
+    A turn whose order stands in a part of its own ("…, and also how do I raise my limit?") is judged by
+    that part where the rest is only about something else (`_ABOUT_ANOTHER_PART`)."""
+    decided = _check_form(intent, confidence, rule, turn, evidence, turn.keywords)
+    if decided[0] is intent or decided[2].rsplit("+", 1)[-1] not in _ABOUT_ANOTHER_PART:
+        return decided
+    own = forms.order_part(turn.keywords)
+    if own is None or _check_form(intent, confidence, rule, turn, evidence, own)[0] is not intent:
+        return decided
+    return intent, confidence, f"{rule}+order_part"
+
+
+def _check_form(
+    intent: Intent, confidence: float, rule: str, turn: NormalizedTurn, evidence: Evidence, folded: str
+) -> tuple[Intent, float, str]:
     reads_objects = intent in COMMAND_INTENTS and intent not in (
         Intent.HUMAN_HANDOFF,
         Intent.RECIPIENT_LOOKUP,

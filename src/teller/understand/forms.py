@@ -21,7 +21,8 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 
 _LEAD = (
-    r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering|"
+    r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|yeah|yo|quick question|just wondering|anyway|anyways|"
+    r"alright|btw|by the way|"
     # someone in the room spoken to: "honey did you pay the bill"
     r"honey|hon|babe|baby|sweetie|darling|dear|mom|dad)[,.!]? +)*"
 )
@@ -191,11 +192,23 @@ _REFERS_BACK = _rx(
 _ORDER_THEN_QUESTION = re.compile(
     r"^(?P<order>[^,;]+?)(?:(?:[,;]| - )[^,;]+?)?(?:[,;]\s*| - |\s)"
     r"(?:and|but|also|plus|oh and)(?: then| also)?\s+"
-    r"(?P<question>(?:how|when|what|will|is|does|do|can)\b.*)$"
+    r"(?P<question>(?:how|when|what|will|is|does|do|can|tell me|let me know|show me)\b.*)$"
 )
 _IMPERATIVE = _rx(
     rf"{_LEAD}(?:please )?(?:send|transfer|wire|pay|move|remit|lock|unlock|freeze|unfreeze|block|unblock)\b"
 )
+
+
+def order_part(folded: str) -> str | None:
+    """The part of a turn that orders a command, where another part stands beside it: the order before a
+    question ("send maria 30, and also how do I…"), the one request sentence among several ("…so
+    annoying. anyway send david lee 40", 鈴木さんに1万円振り込んで。あと、…上げるの？); None otherwise."""
+    asked_after = _ORDER_THEN_QUESTION.match(folded)
+    if asked_after and orders_then_asks(folded):
+        return asked_after["order"]
+    parts = sentences(folded)
+    orders = [p for p in parts if _sentence_form(p) == "request" and _COMMAND_VERB.search(p)]
+    return orders[0] if len(parts) > 1 and len(orders) == 1 else None
 
 
 def orders_then_asks(folded: str) -> bool:
