@@ -84,7 +84,8 @@ _START = re.compile(
     + r")(?![a-z])"
 )
 _ALNUM_BEFORE = re.compile(r"[a-z0-9._]")
-_JA_UNITS = frozenset("月日年時分秒週歳号番階台倍")  # counters of things (件, 回, 人) stay numbers: counts
+# counters of things (件, 回, 人) stay numbers: counts; 営 is 3営業日, a count of business days
+_JA_UNITS = frozenset("月日年時分秒週歳号番階台倍営")
 _GLUED_AFTER = re.compile(r"[a-z_]+")
 
 _JA_RUN = re.compile(r"¥?(?:" + LITERAL + "|[" + NUMERAL_CHARS + "])+")

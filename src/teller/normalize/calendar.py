@@ -261,6 +261,18 @@ def _following_business_day(m: re.Match[str], today: date, country: str | None) 
     return _next_business_day(today + timedelta(days=1), country)
 
 
+def _business_days_ahead(m: re.Match[str], today: date, country: str | None) -> date | None:
+    """The n-th business day after today ("in 3 business days", 3営業日後)."""
+    said = m["n"] or m.groupdict().get("n2") or ""
+    n = int(said) if said.isdigit() else _COUNT_WORDS.get(said, 0)
+    if not 0 < n <= 60:
+        return None
+    day = today
+    for _ in range(n):
+        day = _next_business_day(day + timedelta(days=1), country)
+    return day
+
+
 _MONTH_REL = r"(?P<rel>this|the|next|last|previous)"
 _EN_MONTH_END = re.compile(
     rf"{_B}(?:at |by |on )?(?:the )?(?:(?:very )?end of {_MONTH_REL} month|"
@@ -308,6 +320,18 @@ _EN_NEXT_BUSINESS = re.compile(
     rf"{_B}(?:on )?(?:the )?(?:next|following) (?:business|working|banking) day{_E}"
 )
 _JA_NEXT_BUSINESS = re.compile(r"(?:翌|次の)営業日")
+# A count of business days ahead: "in 3 business days", "4 working days from now", 3営業日後 ("within 5
+# business days" names no day)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+                "九": 9, "十": 10}  # fmt: skip
+_EN_N_BUSINESS = re.compile(
+    rf"{_B}(?:(?:in|after) (?P<n>\d{{1,2}}|{'|'.join(w for w in _COUNT_WORDS if w.isascii())}) "
+    r"(?:business|working|banking) days?|"
+    rf"(?P<n2>\d{{1,2}}|{'|'.join(w for w in _COUNT_WORDS if w.isascii())}) (?:business|working|banking) "
+    rf"days? (?:from (?:now|today)|later)){_E}"
+)
+_JA_N_BUSINESS = re.compile(r"(?<![0-9])(?P<n>\d{1,2}|[一二三四五六七八九十])営業日(?:後|先)")
 
 
 def _weekend(m: re.Match[str], today: date) -> date | None:
@@ -347,6 +371,9 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
     def next_business(m: re.Match[str], today: date) -> date | None:
         return _following_business_day(m, today, country)
 
+    def business_ahead(m: re.Match[str], today: date) -> date | None:
+        return _business_days_ahead(m, today, country)
+
     def named(m: re.Match[str], today: date) -> date | None:
         return _named_day(m["name"], today, country)
 
@@ -366,6 +393,8 @@ def calendar_rules(country: str | None, year: int) -> tuple[DateRule, ...]:
         DateRule(_JA_NTH_WEEKDAY, _nth_weekday, "nth_weekday", ("第", "最終", "最後", "末の")),
         DateRule(_EN_NEXT_BUSINESS, next_business, "next_business_day", ("business", "working", "banking")),
         DateRule(_JA_NEXT_BUSINESS, next_business, "next_business_day", ("営業日",)),
+        DateRule(_EN_N_BUSINESS, business_ahead, "business_days_ahead", ("business", "working", "banking")),
+        DateRule(_JA_N_BUSINESS, business_ahead, "business_days_ahead", ("営業日",)),
         DateRule(_EN_WEEKEND, _weekend, "weekend", ("weekend",)),
         DateRule(_JA_WEEKEND, _weekend, "weekend", ("週末",)),
         DateRule(re.compile(r"(?:この|今度の|次の)?連休明け"), after_days_off, "after_days_off", ("連休明",)),

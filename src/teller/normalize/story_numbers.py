@@ -30,7 +30,10 @@ _COUNT_EN = re.compile(
 # of groceries" (not "in 3 days", a day)
 _PERIOD_OF = re.compile(
     r"(?<![\w$£€¥.,])(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    r"\s+(?:days?|weeks?|months?|years?)(?:'s?)?(?=\s+(?:of|worth|rent)\b)"
+    r"\s+(?:days?|weeks?|months?|years?)(?:'s?)?(?=\s+(?:of|worth|rent)\b)|"
+    # how many days: "3 business days", "3 days late", "within five working days"
+    r"(?<![\w$£€¥.,])(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+(?:(?:business|working|banking|calendar) )?days?\b"
 )
 # A fraction said in Japanese (4分の1, 3分の2): a share of something, no amount of its own.
 _FRACTION_JA = re.compile(r"(?<![0-9,.])[0-9]+分の[0-9]+(?![0-9])")
