@@ -786,6 +786,8 @@ def cover(
     )
     # "I might send…", 送るつもり: what the customer has in mind, not yet an order
     found += [Unexplained(a, b, turn.folded[a:b], "plan") for a, b in plan_spans(turn.folded)]
+    if clauses.retracted(turn.folded):  # "…やっぱいいや、今日はやめとく": taken back, nothing new ordered
+        found.append(Unexplained(0, 0, "retracted", "correction"))
     if u.intent in _MONEY and amount is not None:
         # "…30 three times", 3000円を2回: how many payments, which one is proposed? (only beside the amount
         # said: "three times this year i was late, pay con ed" counts the story)

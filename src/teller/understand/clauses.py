@@ -270,6 +270,17 @@ def after_retraction(folded: str) -> str | None:
     return rest
 
 
+def retracted(folded: str) -> bool:
+    """The turn takes its order back at the end, with no new order after it ("pay verizon... actually
+    never mind, not today", ドコモの携帯代払って…あ、やっぱいいや、今日はやめとく)."""
+    found = None
+    for m in _RETRACTION.finditer(folded):
+        found = m
+    if found is None or found.start() == 0 or not _MOVES.search(folded, 0, found.start()):
+        return False
+    return not any(_orders(c) and _MOVES.search(c) for _, c in _clauses(folded[found.end() :]))
+
+
 # A verb in the past: "maria grabbed dinner", "the cab was like $60", 使っちゃった, 3000円だった
 _PAST_EN = re.compile(
     r"\b(?:had|was|were|went|got|paid|bought|took|ate|lent|gave|came|did|made|spent|met|saw|drove|"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from teller.domain.intents import Intent
 from teller.domain.trace import TraceItem
 from teller.normalize.turn import NormalizedTurn
-from teller.understand import forms, frames, person, problems, rules
+from teller.understand import conditions, forms, frames, person, problems, rules
 from teller.understand.evidence import Evidence
 from teller.understand.model import Slots, Understanding
 
@@ -84,6 +84,8 @@ def match(turn: NormalizedTurn, evidence: Evidence) -> Hit | None:
         return None  # "cancel my loan, put me through to a human agent": a handoff
     if rules.asks_about_fees_or_howto(text):
         return None  # "how do I cancel a scheduled payment": a question for QnA
+    if conditions.condition_spans(text) and forms.utterance_form(text) == "question":
+        return None  # 土曜日に振込予約したら、着金はいつ？: what happens if one is made, asked
     if forms.names_non_banking_object(text):
         return None  # "what scheduled meetings do I have", "cancel my calendar reminders"
     if _CANCEL.search(text) and not _NEGATED_EN.search(text):
