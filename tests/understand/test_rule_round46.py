@@ -48,3 +48,18 @@ def test_a_new_order_after_the_retraction_is_the_one_meant(
 )
 def test_what_happens_if_a_payment_is_scheduled_is_a_question(runner: Any, text: str, customer: str) -> None:
     assert run(runner, text, customer).action.value not in ("execute", "confirm")
+
+
+@pytest.mark.parametrize(
+    ("text", "customer", "biller"),
+    [
+        ("pay the xfinity bill please, and happy thanksgiving!", "c_002", "b_103"),
+        ("merry christmas! pay con ed for me", "c_002", "b_101"),
+        ("あけましておめでとう、東京ガスの請求払っといて", "c_001", "b_002"),
+    ],
+)
+def test_a_holiday_greeting_is_talk_not_a_day(runner: Any, text: str, customer: str, biller: str) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm"
+    assert result.entities.biller_id == biller
+    assert result.entities.execute_on is None
