@@ -504,6 +504,9 @@ def _day_around(text: str, start: int, end: int, value: date, country: str | Non
     return start, end, value
 
 
+_GREETING_BEFORE = re.compile(r"\b(?:happy|merry|have a (?:good|great|nice|happy|merry)) $")
+
+
 def scan_dates(
     text: str, *, today: date, country: str | None = None
 ) -> tuple[list[Extraction[date]], list[Extraction[str]]]:
@@ -529,6 +532,8 @@ def scan_dates(
         if any(start < c_end and c_start < end for c_start, c_end in claimed):
             continue
         claimed.append((start, end))
+        if _GREETING_BEFORE.search(text, 0, start):
+            continue  # "happy thanksgiving", "merry christmas": a greeting, no day
         try:
             value = rule.handler(m, today)
         except OverflowError:

@@ -111,6 +111,10 @@ _CONDITION = re.compile(
 _ASIDES = re.compile(
     # talk: "quick one, send…" (a quick request, no number), "thanks a bunch"
     r"(?<![a-z'])(?:(?:just )?(?:a |one )?quick one|thanks a (?:bunch|million|ton|heap|lot))(?![a-z'])|"
+    # a greeting: "happy thanksgiving", "merry christmas", あけましておめでとう, 良いお年を
+    r"(?<![a-z'])(?:happy|merry|have a (?:good|great|nice|happy|merry)) (?:thanksgiving|christmas|xmas|"
+    r"holidays?|new year|easter|halloween|hanukkah|4th|fourth of july|weekend|birthday)(?![a-z'])|"
+    r"(?:明けまして|あけまして)おめでとう(?:ございます)?|良いお年を|よいお年を|メリークリスマス|"
     r"(?<![a-z'])(?:before (?:i forget|it'?s too late|it is too late|(?:someone|somebody|anyone|anybody|they|"
     r"the thief|whoever (?:has|took) it) (?:else )?(?:\w+ )?(?:use|uses|using|spend|spends|spending|charge|"
     r"charges|starts?|can|gets?|takes?|drains?|empt\w+|max\w*|runs?)\b(?: \w+){0,2})|while i remember)|"
