@@ -554,13 +554,16 @@ def _particles_before(text: str, start: int, run: str) -> int:
     # a name in hiragana only with に after さん (まりあ がるしあ さんに ひゃく どる; ぜんぶでさんぜんえん
     # is ¥3,000)
     after_name |= bool(before) and is_hiragana(before) and re.match("さん ?に", run) is not None
+    spaced = False  # (高橋さん にせんえん: に opens the number said after a pause, ¥2,000)
     if after_name and run.startswith("さん"):
         skip, start, run = 1, start + 2, run[2:]
+        spaced = run.startswith(" ")
         start, run = start + len(run) - len(run.lstrip(" ")), run.lstrip(" ")
     # に alone before the unit (マリアにドルで) or said apart from what follows (かとう けん に せん…) is the
     # particle, never 2 (a recognizer writes にせん, にまん as one word)
     alone = run == "に" or run.startswith("に ")
-    if run.startswith("に") and (skip or alone or _HONORIFIC_BEFORE.search(text[:start].rstrip(" "))):
+    attached = (skip and not spaced) or _HONORIFIC_BEFORE.search(text[:start])
+    if run.startswith("に") and (attached or alone):
         skip += 1
     return skip
 
