@@ -63,3 +63,19 @@ def test_a_holiday_greeting_is_talk_not_a_day(runner: Any, text: str, customer: 
     assert result.action.value == "confirm"
     assert result.entities.biller_id == biller
     assert result.entities.execute_on is None
+
+
+# (written with the code, after the development sets: "scratch that", "actually no" and "forget it" before a
+# new value, or inside "so I don't forget it", take nothing back)
+@pytest.mark.parametrize(
+    ("text", "payee"),
+    [
+        ("send $45 to Aoife Brennan, scratch that, to Catherine Wright", "p_108"),
+        ("send $30 to david lee, actually no, make that maria garcia", "p_101"),
+        ("send maria garcia $30 now so I don't forget it", "p_101"),
+    ],
+)
+def test_a_retraction_before_a_new_value_corrects_the_order(runner: Any, text: str, payee: str) -> None:
+    result = run(runner, text, "c_002")
+    assert result.action.value == "confirm"
+    assert result.entities.recipient_id == payee

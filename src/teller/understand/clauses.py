@@ -270,6 +270,12 @@ def after_retraction(folded: str) -> str | None:
     return rest
 
 
+_PUT_OFF = re.compile(
+    r"\b(?:not (?:today|now|yet|right now|this time)|for now|later|another time|some other time|next time)\b|"
+    r"また今度|今度にする|今日は(?:やめ|いい)|今は(?:いい|やめ)|やめ(?:とく|ておく|る|ます|よう)"
+)
+
+
 def retracted(folded: str) -> bool:
     """The turn takes its order back at the end, with no new order after it ("pay verizon... actually
     never mind, not today", ドコモの携帯代払って…あ、やっぱいいや、今日はやめとく)."""
@@ -278,7 +284,10 @@ def retracted(folded: str) -> bool:
         found = m
     if found is None or found.start() == 0 or not _MOVES.search(folded, 0, found.start()):
         return False
-    return not any(_orders(c) and _MOVES.search(c) for _, c in _clauses(folded[found.end() :]))
+    rest = folded[found.end() :]
+    # (what follows only puts it off: "not today", "for now", また今度, 今日はやめとく; a value after it,
+    # "scratch that, to nguyen thi lan", "…, do it monday", corrects the order instead)
+    return not rest.strip(" ,.!?、。…") or (_PUT_OFF.search(rest) is not None and not _MOVES.search(rest))
 
 
 # A verb in the past: "maria grabbed dinner", "the cab was like $60", 使っちゃった, 3000円だった
