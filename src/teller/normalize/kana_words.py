@@ -1,7 +1,8 @@
-"""Words a speech recognizer (or a customer) writes in kana that the readers after this one know in kanji:
-らいしゅう の きんようび is 来週の金曜日, まつび is 末尾. Only whole words of this list are rewritten, longest
-first (さらいしゅう before らいしゅう); everything else is left as written. The spaces a recognizer leaves
-around の after a calendar word are dropped (再来週 の 水曜日 is 再来週の水曜日)."""
+"""Words a speech recognizer (or a customer) writes in kana that the readers after this one know in kanji or
+katakana: らいしゅう の きんようび is 来週の金曜日, まつび is 末尾, くれかろっく is クレカロック. Only
+whole words of this list are rewritten, longest first (さらいしゅう before らいしゅう); everything else is
+left as written. The spaces a recognizer leaves around の after a calendar word are dropped (再来週 の 水曜日
+is 再来週の水曜日)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ KANA_WORDS: dict[str, str] = {
     "げつようび": "月曜日", "かようび": "火曜日", "すいようび": "水曜日", "もくようび": "木曜日",
     "きんようび": "金曜日", "どようび": "土曜日", "にちようび": "日曜日",
     "まつび": "末尾",
+    # loanwords written in hiragana (くれかろっくして, or katakana typing read as hiragana): as in katakana
+    "あんろっく": "アンロック", "ろっく": "ロック", "くれじっと": "クレジット", "くれか": "クレカ",
+    "でびっと": "デビット", "かーど": "カード", "きゃっしゅかーど": "キャッシュカード",
 }  # fmt: skip
 _WORD = re.compile("|".join(sorted(KANA_WORDS, key=len, reverse=True)))
 _JA = "\u3040-\u30ff\u4e00-\u9fff"

@@ -60,6 +60,12 @@ _BAL = re.compile(
 )
 
 
+# "bal?", "bal pls", "chk bal": the whole message asks for the balance
+_BAL_ALONE = re.compile(
+    r"^(?P<before>(?:check |what'?s (?:my )?)?)bal(?=\s*(?:please|pls|plz|thanks)?\s*[?!.]*$)"
+)
+
+
 def expand_texting(folded: str) -> str:
     """`folded` with chat spellings written out ("pls send 50 tmrw arvo thx" → "please send 50 tomorrow
     afternoon thanks"); text without any is returned as is."""
@@ -70,6 +76,7 @@ def expand_texting(folded: str) -> str:
     text = _YOU.sub(lambda m: f"{m['before']} you", text)
     text = _ARVO.sub("afternoon", text)
     text = _TY.sub("thank you", text)
+    text = _BAL_ALONE.sub(lambda m: f"{m['before']}balance", text)
     return _BAL.sub(lambda m: f"{m['before']}balance", text)
 
 

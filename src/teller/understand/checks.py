@@ -630,9 +630,10 @@ def _told_before(turn: NormalizedTurn, evidence: Evidence, clause: Span, anchors
         return False
     if any(start <= a[0] < end for a in anchors):
         return False
-    # a payee's name is no verb: "…to mohammed al-rashid tomorrow" is not in the past
+    # a payee's name is no verb: "…to mohammed al-rashid tomorrow" is not in the past; nor is a day
+    # (あした ends in た)
     text = list(turn.folded[start:end])
-    for c in evidence.payees.candidates:
+    for c in (*evidence.payees.candidates, *turn.dates):
         for i in range(max(c.start, start), min(c.end, end)):
             text[i - start] = " "
     clause_text = "".join(text).strip()
