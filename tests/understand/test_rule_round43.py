@@ -87,3 +87,28 @@ def test_the_amount_of_the_order_wins_over_one_told_in_the_past(
 )
 def test_two_amounts_with_no_order_between_them_do_not_act(runner: Any, text: str) -> None:
     assert run(runner, text, "c_002").action.value not in ("execute", "confirm")
+
+
+# (written with the code, after blind round 65's development set: a clause that ends in てくれた orders
+# nothing, and a story's sentence joined by "and" is told in the past as a whole)
+@pytest.mark.parametrize(
+    ("text", "customer", "payee", "amount"),
+    [
+        (
+            "I was charged $40 at the gym and $12 for parking on monday, so annoying. "
+            "anyway send maria garcia 30",
+            "c_002", "p_101", 3000,
+        ),
+        (
+            "先月佐藤健太さんが飲み会代8000円立て替えてくれたから、4000円を佐藤健太さんに送っておいて",
+            "c_001", "p_003", 4000,
+        ),
+    ],
+)  # fmt: skip
+def test_a_story_of_several_amounts_is_the_storys(
+    runner: Any, text: str, customer: str, payee: str, amount: int
+) -> None:
+    result = run(runner, text, customer)
+    assert result.action.value == "confirm"
+    assert result.entities.recipient_id == payee
+    assert result.entities.amount_minor == amount

@@ -76,7 +76,7 @@ _ORDER_VERBS = r"(?:pay|send|transfer|wire|lock|freeze|block|unlock|unfreeze|unb
 # A clause that opens with an order to move money or a card: "pay the water bill", "then lock my card"
 _ORDER_EN = re.compile(
     r"^(?:(?:and|so|but|then|now|also|please|ok|okay|first|just|only|instead|can you|could you|would you|"
-    r"will you)[,]?\s+)*" + _ORDER_VERBS
+    r"will you|anyway|anyways|alright|oh|btw)[,]?\s+)*" + _ORDER_VERBS
 )
 
 
@@ -304,15 +304,44 @@ def told_in_the_past(clause: str) -> bool:
 
 
 def story_amounts(folded: str, amounts: Sequence[Extraction[T]]) -> list[Extraction[T]]:
-    """Amounts told in a past clause of their own, beside an amount in a clause that orders ("She paid $95
-    for the tickets" beside "can you send maria 40 on friday?"; 昨日のランチは3000円だった beside
-    山本さんに1500円送って): the story's, not the amount sent. None when no clause orders with an amount."""
-    ordered = {clause_at(folded, a.start) for a in amounts if orders_in_own_clause(folded, a.start)}
+    """Amounts told in the past in a clause of their own, beside an amount in a clause that orders ("She
+    paid $95 for the tickets" beside "can you send maria 40 on friday?"; 昨日のランチは3000円だった beside
+    山本さんに1500円送って): the story's, not the amount sent. None when no clause orders with an amount.
+
+    A clause is told in the past when a verb of its own is, or when its whole sentence is and orders
+    nothing ("I got charged $87.34 … and $15.49 for netflix on the 14th, ugh.")."""
+
+    def text(span: tuple[int, int]) -> str:
+        return folded[span[0] : span[1]].strip()
+
+    ordered = set()
+    for a in amounts:
+        clause = clause_at(folded, a.start)
+        if orders_in_own_clause(folded, a.start) and not told_in_the_past(text(clause)):
+            ordered.add(clause)
     if not ordered:
         return []
     story = []
     for a in amounts:
-        clause = clause_at(folded, a.start)
-        if clause not in ordered and told_in_the_past(folded[clause[0] : clause[1]].strip()):
+        clause, sentence = clause_at(folded, a.start), _sentence_at(folded, a.start)
+        if clause in ordered:
+            continue
+        sentence_orders = any(sentence[0] <= s < sentence[1] for s, _ in ordered)
+        if told_in_the_past(text(clause)) or (not sentence_orders and told_in_the_past(text(sentence))):
             story.append(a)
     return story
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|[。！？]")
+
+
+def _sentence_at(folded: str, at: int) -> tuple[int, int]:
+    """The sentence (between full stops, question or exclamation marks) that holds position `at`."""
+    start, end = 0, len(folded)
+    for m in _SENTENCE_BREAK.finditer(folded):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() >= at:
+            end = m.start()
+            break
+    return start, end
