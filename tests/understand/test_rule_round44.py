@@ -73,3 +73,16 @@ def test_the_other_part_does_not_turn_the_order_into_a_question(
 )
 def test_what_makes_an_order_no_order_still_counts_anywhere(runner: Any, text: str, customer: str) -> None:
     assert run(runner, text, customer).action.value not in ("execute", "confirm")
+
+
+# (written with the code, after a held-out bisection: a payment told as made beside an order in another part
+# keeps the turn a question — the order may be about that payment)
+@pytest.mark.parametrize(
+    ("text", "customer"),
+    [
+        ("昨日佐藤健太さんに送金しました。もう一回送って", "c_001"),
+        ("I sent david lee money yesterday. do it again", "c_002"),
+    ],
+)
+def test_a_payment_told_as_made_beside_an_order_does_not_act(runner: Any, text: str, customer: str) -> None:
+    assert run(runner, text, customer).action.value not in ("execute", "confirm")

@@ -66,10 +66,11 @@ SCAM = "scam"  # the rule suffix of a payment a known scam asks for (handed to a
 
 # What another part of the turn may be about without making its order a question: a question, a limit, a
 # complaint, a bill's facts ("send maria 30 and also how do I raise my limit?"). A repeat, a condition, a
-# test, a scam or a thing sent that is no money makes no order wherever it is said.
+# test, a scam or a thing sent that is no money makes no order wherever it is said; nor does a payment told
+# as made (the order may be about it: a held-out turn of blind round 54 asked instead of answering).
 _ABOUT_ANOTHER_PART = frozenset(
-    {"question", "no_money_object", "problem", "past_payment", "told_as_done", "bill_fact", "judges_cost",
-     "not_a_payment", "product", "topic", "owed", "meaning", "explain", "price", "allowed"}
+    {"question", "no_money_object", "problem", "bill_fact", "judges_cost", "not_a_payment", "product",
+     "topic", "owed", "meaning", "explain", "price", "allowed"}
 )  # fmt: skip
 
 
