@@ -760,11 +760,10 @@ def test_blind_round_57_development_part_scores_at_its_reached_floor(tmp_path: P
 @needs_shared
 def test_blind_round_58_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
     """Blind round 58's development part (60, written blind: asking or requesting): 55/60 (1 acting wrongly)
-    at its first run, 58/60 after round 33 (left: "I plan to pay him next week" is declined rather than
-    asked; "I was going to pay David $50 last week but forgot, can you do it now?" is answered). Its 140
-    held-out cases are never opened here."""
+    at its first run, 58/60 after round 33, 60/60 after round 34 ("I plan to pay him next week" asks who;
+    "…but forgot, can you do it now?" is proposed). Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round58.jsonl"
-    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
 
 
@@ -774,4 +773,80 @@ def test_blind_round_59_development_part_scores_at_its_reached_floor(tmp_path: P
     acting wrongly) at its first run, 60/60 after round 33. Its 140 held-out cases are never opened here."""
     cases = HERE / "blind_round59.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_60_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 60's development part (60, written blind: amounts in depth): 56/60 (1 acting wrongly)
+    at its first run, 60/60 after round 34. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round60.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_61_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 61's development part (60, written blind: the conversation around commands): 59/60 (0
+    acting wrongly) at its first run, 60/60 after round 34. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round61.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_62_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 62's development part (60, written blind: speech-recognizer transcripts): 46/60 (6
+    acting wrongly) at its first run, 56/60 after round 34. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round62.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 56 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_63_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 63's development part (60, written blind: bills in depth): 58/60 (1 acting wrongly) at
+    its first run, 59/60 after round 34. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round63.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 59 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_64_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 64's development part (60, written blind: execution dates): 58/60 (2 acting wrongly) at
+    its first run, 60/60 after round 34. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round64.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 60 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_65_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 65's development part (60, written blind: turns that carry more than one thing): 45/60
+    (3 acting wrongly) at its first run, 52/60 after round 34. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round65.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 52 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_66_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 66's development part (60, written blind: an ordinary week): 56/60 (0 acting wrongly)
+    at its first run, 57/60 after round 34. Its 140 held-out cases are never opened here."""
+    cases = HERE / "blind_round66.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_67_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 67's development part (60, written blind: Japanese in depth, second round): 57/60 (1
+    acting wrongly) at its first run, 58/60 after round 34. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round67.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
