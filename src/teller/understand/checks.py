@@ -634,8 +634,9 @@ def _told_before(turn: NormalizedTurn, evidence: Evidence, clause: Span, anchors
     # a payee's name is no verb: "…to mohammed al-rashid tomorrow" is not in the past; nor is a day
     # (あした ends in た)
     text = list(turn.folded[start:end])
-    for c in (*evidence.payees.candidates, *turn.dates):
-        for i in range(max(c.start, start), min(c.end, end)):
+    spans = [(c.start, c.end) for c in evidence.payees.candidates] + [(d.start, d.end) for d in turn.dates]
+    for a, b in spans:
+        for i in range(max(a, start), min(b, end)):
             text[i - start] = " "
     clause_text = "".join(text).strip()
     return clauses.told_in_the_past(clause_text)
