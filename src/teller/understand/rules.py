@@ -376,6 +376,9 @@ _RULES: tuple[tuple[Intent, str, re.Pattern[str]], ...] = (
         "ja_transactions",
         _rx(
             r"取引|明細|履歴|入出金|にゅうしゅっきん|とりひき|めいさい|りれき|使ったもの|(?:何|なに)に\s*(?:使|つか)|"
+            # 直近 五件 見せて, 最近の三件: the latest of a count, read from the history
+            r"(?:直近|最近|最後|さいきん|ちょっきん|さいご)の?\s*(?:[0-9]+|[一二三四五六七八九十]+)\s*件"
+            r"(?=[^。？?]{0,6}?(?:見せ|みせ|教え|おしえ|表示|出し|一覧|$))|"
             # お金の流れ, 口座のお金の動き, お金の出入り: the movements, read from the history
             r"(?:お金|おかね|口座|残高)の(?:流れ|動き|出入り|出し入れ)|"
             # スタバでいくら使ったか, Suicaにいくらチャージした: a total of what went out, read from the history

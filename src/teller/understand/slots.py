@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from teller.domain.bank import Account, Card, CustomerSnapshot, Payee
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
+from teller.normalize.numbers_ja import parse_number_ja
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
@@ -72,8 +73,22 @@ _ONE_TRANSACTION = re.compile(
     r"\b(?:most recent|latest|last|newest|final)\s+(?:transaction|purchase|charge|debit|deposit)\b(?!s)"
 )
 # "show my last for payments": a transcript's "for" between "last" and what is counted is four
-_LAST_FOR = re.compile(
-    r"\b(?:last|latest|past|previous) for (?=(?:transactions|purchases|payments|charges)\b)"
+# "last for transactions", "last to purchases": a recognizer's four and two
+_LAST_HEARD = re.compile(
+    r"\b(?:last|latest|past|previous) (?P<n>for|fore|to|too) "
+    r"(?=(?:transactions|purchases|payments|charges)\b)"
+)
+_HEARD_COUNTS = {"for": 4, "fore": 4, "to": 2, "too": 2}
+# A count said in kana or kanji beside what is listed: さいきん の とりひき さん けん, さいごの ごけん,
+# 直近 五件
+_SAID_COUNT_JA = re.compile(
+    r"(?:^|(?<=[\s、のをはでもが]))(?P<n>[一二三四五六七八九十]+|いっ|いち|に|さん|よん|ご|ろっ|ろく|なな|はっ|はち|"
+    r"きゅう|じゅっ|じっ) ?(?:けん|件)"
+)
+_KANA_COUNTS = {"いっ": 1, "いち": 1, "に": 2, "さん": 3, "よん": 4, "ご": 5, "ろっ": 6, "ろく": 6, "なな": 7,
+                "はっ": 8, "はち": 8, "きゅう": 9, "じゅっ": 10, "じっ": 10}  # fmt: skip
+_LISTED_JA = re.compile(
+    r"取引|明細|入出金|履歴|とりひき|めいさい|りれき|直近|最近|最後|さいきん|ちょっきん|さいご"
 )
 # "the last four are 8830", "last 4 digits": the digits of a number, not a count of transactions
 _DIGITS_TOLD = re.compile(r"\s*(?:digits?|numbers?|nos?\b|are\b|is\b|of (?:the|my)\b|[:=])")
@@ -272,8 +287,12 @@ def find_count(turn: NormalizedTurn) -> int | None:
     for amount in turn.amounts:
         if _counts(turn, amount):
             return int(amount.value.major)
-    if _LAST_FOR.search(turn.folded):
-        return 4
+    if heard := _LAST_HEARD.search(turn.folded):
+        return _HEARD_COUNTS[heard["n"]]
+    if turn.japanese and _LISTED_JA.search(turn.folded) and (said := _SAID_COUNT_JA.search(turn.folded)):
+        n = _KANA_COUNTS.get(said["n"]) or parse_number_ja(said["n"])
+        if n is not None and 0 < n <= 100:
+            return int(n)
     return 1 if _ONE_TRANSACTION.search(turn.folded) else None
 
 
