@@ -82,8 +82,13 @@ _ORDER_EN = re.compile(
 
 def clause_at(folded: str, at: int) -> tuple[int, int]:
     """The clause (between `_BREAK`s) that holds position `at`."""
+    return _between(_BREAK, folded, at)
+
+
+def _between(breaks: re.Pattern[str], folded: str, at: int) -> tuple[int, int]:
+    """The stretch of `folded` between two matches of `breaks` that holds position `at`."""
     start, end = 0, len(folded)
-    for m in _BREAK.finditer(folded):
+    for m in breaks.finditer(folded):
         if m.end() <= at:
             start = m.end()
         elif m.start() >= at:
@@ -337,11 +342,4 @@ _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|[。！？]")
 
 def _sentence_at(folded: str, at: int) -> tuple[int, int]:
     """The sentence (between full stops, question or exclamation marks) that holds position `at`."""
-    start, end = 0, len(folded)
-    for m in _SENTENCE_BREAK.finditer(folded):
-        if m.end() <= at:
-            start = m.end()
-        elif m.start() >= at:
-            end = m.start()
-            break
-    return start, end
+    return _between(_SENTENCE_BREAK, folded, at)
