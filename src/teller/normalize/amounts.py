@@ -32,7 +32,7 @@ from teller.normalize.numbers_en import (
     parse_literal,
     parse_number_words_en,
 )
-from teller.normalize.numbers_ja import LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
+from teller.normalize.numbers_ja import KANA_NUMERALS, LARGE, NUMERAL_CHARS, SMALL, parse_number_ja
 from teller.normalize.script import is_hiragana, is_kanji, is_katakana
 from teller.normalize.text import JA_HONORIFICS
 
@@ -519,12 +519,6 @@ def _scan_ja_notes(text: str) -> list[Extraction[AmountValue]]:
 
 
 # Numbers said in kana ("さんまんえん", "ごせんえん"): each token with the kanji it stands for.
-KANA_NUMERALS: dict[str, str] = {
-    "いち": "一", "いっ": "一", "に": "二", "さん": "三", "よん": "四", "ご": "五",
-    "ろく": "六", "ろっ": "六",
-    "なな": "七", "しち": "七", "はち": "八", "はっ": "八", "きゅう": "九", "じゅう": "十", "じゅっ": "十",
-    "ひゃく": "百", "びゃく": "百", "ぴゃく": "百", "せん": "千", "ぜん": "千", "まん": "万", "おく": "億",
-}  # fmt: skip
 _KANA_DIGIT_VALUES = frozenset("一二三四五六七八九")
 _KANA_TOKEN = "|".join(sorted(KANA_NUMERALS, key=len, reverse=True))
 # Digits before a kana magnitude are part of it: 2まんえん is ¥20,000 (as 2万円 is), never ¥2.

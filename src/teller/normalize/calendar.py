@@ -25,6 +25,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from teller.normalize.calendar_words import MONTH_NAMES
+from teller.normalize.numbers_ja import parse_small_number
 
 Handler = Callable[[re.Match[str], date], date | None]
 
@@ -169,8 +170,6 @@ _REL_MONTH |= {"今月": 0, "来月": 1, "再来月": 2, "先月": -1, "前月":
 _MONTH_NAMES = MONTH_NAMES
 _MONTH_NUMBER = {name: i for i, name in enumerate(_MONTH_NAMES, start=1)}
 _MONTH_NUMBER |= {name[:3]: i for name, i in list(_MONTH_NUMBER.items())} | {"sept": 9}
-_KANJI_MONTH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
-                "十一": 11, "十二": 12}  # fmt: skip
 
 
 def _end_of_month(m: re.Match[str], today: date) -> date | None:
@@ -206,7 +205,7 @@ def _in_month(m: re.Match[str], today: date, pick: Callable[[int, int], date | N
     not passed; else this / next / last month (`rel`)."""
     named = m.groupdict().get("month")
     if named:
-        month = _MONTH_NUMBER.get(named) or _KANJI_MONTH.get(named) or int(named)
+        month = _MONTH_NUMBER.get(named) or parse_small_number(named) or 0
         for year in (today.year, today.year + 1):
             found = pick(year, month)
             if found is not None and found >= today:
@@ -264,7 +263,7 @@ def _following_business_day(m: re.Match[str], today: date, country: str | None) 
 def _business_days_ahead(m: re.Match[str], today: date, country: str | None) -> date | None:
     """The n-th business day after today ("in 3 business days", 3営業日後)."""
     said = m["n"] or m.groupdict().get("n2") or ""
-    n = int(said) if said.isdigit() else _COUNT_WORDS.get(said, 0)
+    n = parse_small_number(said) or 0
     if not 0 < n <= 60:
         return None
     day = today
@@ -322,13 +321,11 @@ _EN_NEXT_BUSINESS = re.compile(
 _JA_NEXT_BUSINESS = re.compile(r"(?:翌|次の)営業日")
 # A count of business days ahead: "in 3 business days", "4 working days from now", 3営業日後 ("within 5
 # business days" names no day)
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-                "九": 9, "十": 10}  # fmt: skip
+_COUNT_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten"
 _EN_N_BUSINESS = re.compile(
-    rf"{_B}(?:(?:in|after) (?P<n>\d{{1,2}}|{'|'.join(w for w in _COUNT_WORDS if w.isascii())}) "
+    rf"{_B}(?:(?:in|after) (?P<n>\d{{1,2}}|{_COUNT_WORDS}) "
     r"(?:business|working|banking) days?|"
-    rf"(?P<n2>\d{{1,2}}|{'|'.join(w for w in _COUNT_WORDS if w.isascii())}) (?:business|working|banking) "
+    rf"(?P<n2>\d{{1,2}}|{_COUNT_WORDS}) (?:business|working|banking) "
     rf"days? (?:from (?:now|today)|later)){_E}"
 )
 _JA_N_BUSINESS = re.compile(r"(?<![0-9])(?P<n>\d{1,2}|[一二三四五六七八九十])営業日(?:後|先)")
@@ -346,7 +343,7 @@ def _en_month_end(m: re.Match[str], today: date) -> date | None:
 
 def _named_month_end(m: re.Match[str], today: date) -> date | None:
     said = m["month"]
-    month = _MONTH_NUMBER.get(said) or _KANJI_MONTH.get(said) or int(said)
+    month = _MONTH_NUMBER.get(said) or parse_small_number(said) or 0
     year = today.year if month >= today.month else today.year + 1
     return _month_end(date(year, month, 1), 0)
 

@@ -10,13 +10,21 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from teller.normalize.numbers_en import LITERAL, parse_literal
+from teller.normalize.numbers_en import LITERAL, TEENS, TENS, UNITS, parse_literal
 
 KANJI_DIGITS: dict[str, int] = {
     "〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
 }  # fmt: skip
 SMALL: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 LARGE: dict[str, int] = {"万": 10**4, "億": 10**8, "兆": 10**12}
+# Numerals as a recognizer or a phone writes them in kana (にまん, ごせん), and the kanji each stands for
+KANA_NUMERALS: dict[str, str] = {
+    "いち": "一", "いっ": "一", "に": "二", "さん": "三", "よん": "四", "ご": "五",
+    "ろく": "六", "ろっ": "六",
+    "なな": "七", "しち": "七", "はち": "八", "はっ": "八", "きゅう": "九",
+    "じゅう": "十", "じゅっ": "十",
+    "ひゃく": "百", "びゃく": "百", "ぴゃく": "百", "せん": "千", "ぜん": "千", "まん": "万", "おく": "億",
+}  # fmt: skip
 NUMERAL_CHARS = "".join(KANJI_DIGITS) + "".join(SMALL) + "".join(LARGE)
 
 # A run of kanji digits is read positionally (二〇二六 → 2026), as dates and codes are often written.
@@ -113,3 +121,14 @@ def parse_number_ja(text: str) -> Decimal | None:
     if pos == 0 or pos != len(text):
         return None
     return reader.finish()
+
+
+def parse_small_number(word: str) -> int | None:
+    """A whole number said as one word or numeral, in either language: "7", "seven", "eleven", 七, 十二,
+    なな (counts of days or transactions, ways to split, months); amounts have their own readers."""
+    if word.isdigit():
+        return int(word)
+    if (english := UNITS.get(word) or TEENS.get(word) or TENS.get(word)) is not None:
+        return english
+    said = parse_number_ja(KANA_NUMERALS.get(word, word)) if word else None
+    return int(said) if said is not None and said == said.to_integral_value() else None

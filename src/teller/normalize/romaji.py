@@ -26,7 +26,7 @@ from functools import lru_cache
 import jaconv
 
 from teller.normalize import spelling
-from teller.normalize.amounts import KANA_NUMERALS
+from teller.normalize.numbers_ja import KANA_NUMERALS
 
 __all__ = ["read_romaji"]
 

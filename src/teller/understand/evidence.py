@@ -16,6 +16,7 @@ from decimal import Decimal
 from teller.domain.trace import Extraction
 from teller.names import NameIndex, NameMatch
 from teller.normalize.amounts import AmountValue
+from teller.normalize.numbers_ja import parse_small_number
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
 from teller.understand.clauses import (
@@ -85,13 +86,11 @@ _SPLIT_WAYS = re.compile(
     r"\b(?:between|among) (?:the )?(?P<us>[a-z0-9]+) of us\b|"
     r"(?P<ja>[0-9]+|[二三四五六七八九])人で(?:割り勘|割って|割る|割った|分け)"
 )
-_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-         "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
 
 
 def _ways(found: re.Match[str]) -> int | None:
     said = found["en"] or found["us"] or found["ja"]
-    return int(said) if said.isdigit() else _WAYS.get(said)
+    return parse_small_number(said)
 
 
 def _share_of_said(turn: NormalizedTurn) -> tuple[Extraction[AmountValue], list[Span]] | None:

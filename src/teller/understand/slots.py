@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from teller.domain.bank import Account, Card, CustomerSnapshot, Payee
 from teller.domain.trace import Extraction
 from teller.normalize.amounts import AmountValue
-from teller.normalize.numbers_ja import parse_number_ja
+from teller.normalize.numbers_ja import parse_small_number
 from teller.normalize.script import KANJI_CLASS, KATAKANA_CLASS
 from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
@@ -83,10 +83,8 @@ _HEARD_COUNTS = {"for": 4, "fore": 4, "to": 2, "too": 2}
 # 直近 五件
 _SAID_COUNT_JA = re.compile(
     r"(?:^|(?<=[\s、のをはでもが]))(?P<n>[一二三四五六七八九十]+|いっ|いち|に|さん|よん|ご|ろっ|ろく|なな|はっ|はち|"
-    r"きゅう|じゅっ|じっ) ?(?:けん|件)"
+    r"きゅう|じゅっ) ?(?:けん|件)"
 )
-_KANA_COUNTS = {"いっ": 1, "いち": 1, "に": 2, "さん": 3, "よん": 4, "ご": 5, "ろっ": 6, "ろく": 6, "なな": 7,
-                "はっ": 8, "はち": 8, "きゅう": 9, "じゅっ": 10, "じっ": 10}  # fmt: skip
 _LISTED_JA = re.compile(
     r"取引|明細|入出金|履歴|とりひき|めいさい|りれき|直近|最近|最後|さいきん|ちょっきん|さいご"
 )
@@ -290,7 +288,7 @@ def find_count(turn: NormalizedTurn) -> int | None:
     if heard := _LAST_HEARD.search(turn.folded):
         return _HEARD_COUNTS[heard["n"]]
     if turn.japanese and _LISTED_JA.search(turn.folded) and (said := _SAID_COUNT_JA.search(turn.folded)):
-        n = _KANA_COUNTS.get(said["n"]) or parse_number_ja(said["n"])
+        n = parse_small_number(said["n"])
         if n is not None and 0 < n <= 100:
             return int(n)
     return 1 if _ONE_TRANSACTION.search(turn.folded) else None
