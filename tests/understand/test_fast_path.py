@@ -134,9 +134,14 @@ def test_words_that_fit_several_accounts_pick_none(runner: Any) -> None:
     assert r.data is not None and len(r.data["accounts"]) == 2  # type: ignore[arg-type]
 
 
-def test_account_type_beats_a_label_that_mentions_it(runner: Any) -> None:
-    """'savings' means the savings account, not the ordinary account labelled 'ordinary savings'."""
-    assert understand(runner, "how much do I have in savings").entities.account_id == "a_002"
+def test_a_word_a_type_and_a_label_share_is_asked_about(runner: Any) -> None:
+    """'savings' is the savings account and the ordinary account labelled 'ordinary savings' alike: which is
+    asked. (Until round 35 the type won; the authors of blind rounds 45 and 70, who read no code, both took
+    it for either account.) 'USD savings' and 貯蓄 name the savings account alone."""
+    asked = understand(runner, "how much do I have in savings")
+    assert (asked.action.value, asked.entities.account_id) == ("clarify", None)
+    assert understand(runner, "how much do I have in my USD savings").entities.account_id == "a_002"
+    assert understand(runner, "貯蓄の残高を教えて").entities.account_id == "a_002"
 
 
 @pytest.mark.parametrize(

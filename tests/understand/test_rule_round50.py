@@ -37,7 +37,7 @@ def test_an_amount_worked_out_is_the_amount(
     assert result.entities.recipient_id == payee
     assert result.entities.amount_minor == minor
     assert result.action.value == "confirm"
-    assert any(t.rule == "amount_worked_out" for t in result.trace)
+    assert any(t.rule in ("amount_worked_out", "share_of_said") for t in result.trace)
 
 
 @pytest.mark.parametrize(
@@ -45,8 +45,6 @@ def test_an_amount_worked_out_is_the_amount(
     [
         ("send mohammed al-rashid 15 dollars for each of the kids", "c_002"),
         ("send maria garcia half of 70 dollars and 15 cents", "c_002"),
-        ("pay half my verizon bill", "c_002"),
-        ("send david lee half of 90 bucks, or maybe a third", "c_002"),
         ("鈴木さんに4人で割った分を送って", "c_001"),
         ("高橋美咲さんに2万円の3分の1を送って", "c_001"),
         ("中村さくらさんに5千円ずつ送って", "c_001"),

@@ -1,7 +1,10 @@
 """Issue 9, round 53 (phrasings written before the code; the lead's own, after blind rounds 68 and 71's
 kinds): "on time" is no day; a day told in a clause of its own set off by a dash is that clause's ("her
-birthday was on the 3rd — send her…"); a day said in another clause beside an order that says its own day
-leaves the order's day ("I'm away next week, so send maria $200 on friday")."""
+birthday was on the 3rd — send her…").
+
+(A third group — the order's own day beside another clause's day, "I'm away next week, so send maria $200 on
+friday" — was taken out with its rule: reverted alone, the rule made four held-out turns of blind rounds 17,
+48 and 51 act on a day where their authors wanted the day asked about.)"""
 
 from __future__ import annotations
 
@@ -36,21 +39,4 @@ def test_a_day_told_before_a_dash_is_the_storys(runner: Any, text: str, customer
     result = run(runner, text, customer)
     assert result.entities.recipient_id == payee
     assert result.entities.execute_on is None
-    assert result.action.value == "confirm", result.reason
-
-
-@pytest.mark.parametrize(
-    ("text", "customer", "payee", "day"),
-    [
-        ("I'm away next week, so send maria garcia $200 on friday", "c_002", "p_101", "2026-11-27"),
-        ("since I travel next month, pay david lee $50 on the 28th", "c_002", "p_104", "2026-11-28"),
-        ("来週は出張なので、今週の金曜に鈴木一郎さんに5000円送って", "c_001", "p_004", "2026-11-27"),
-    ],
-)
-def test_the_orders_own_day_beside_another_clauses_day(
-    runner: Any, text: str, customer: str, payee: str, day: str
-) -> None:
-    result = run(runner, text, customer)
-    assert result.entities.recipient_id == payee
-    assert str(result.entities.execute_on) == day
     assert result.action.value == "confirm", result.reason

@@ -48,6 +48,7 @@ class Reason(StrEnum):
         "unknown_biller"  # a company named that is none of the customer's billers ("my t-mobile bill")
     )
     UNKNOWN_ACCOUNT = "unknown_account"  # an account none of the customer's (another bank's, a wallet's)
+    SEVERAL_ACCOUNTS_MATCH = "several_accounts_match"  # "my savings", "my other account": which is asked
     PAST_BALANCE = "past_balance"  # a balance asked of a past time: only today's can be read
     POSSIBLE_SCAM = "possible_scam"  # a payment a known scam asks for: a person looks first (handoff)
     LATER_UNLOCK = "later_unlock"  # an unlock asked for a later day: a card is unlocked now, never on a day

@@ -61,6 +61,7 @@ _ASK_EN: dict[Reason, str] = {
     Reason.OTHERS_DATA: "I can only show or change your own accounts and cards. Did you mean one of yours?",
     Reason.UNKNOWN_BILLER: "That company isn't one of your billers. Which bill do you mean: {names}?",
     Reason.UNKNOWN_ACCOUNT: "I can only use your accounts with us. Which one do you mean: {names}?",
+    Reason.SEVERAL_ACCOUNTS_MATCH: "Which account do you mean: {names}?",
     Reason.PAST_BALANCE: "I can tell you your balance now, not on another day. Would you like today's "
     "balance, or your recent transactions?",
     Reason.UNKNOWN_PERIOD: "I can show your recent transactions, but not that period. Shall I show the "
@@ -80,6 +81,7 @@ _ASK_JA: dict[Reason, str] = {
     Reason.OTHERS_DATA: "ご本人の口座とカードのみご案内できます。お客様ご自身のものですか？",
     Reason.UNKNOWN_BILLER: "その会社はお支払い先に登録されていません。どのお支払いですか: {names}",
     Reason.UNKNOWN_ACCOUNT: "当行のお客様の口座のみご利用いただけます。どの口座ですか: {names}",
+    Reason.SEVERAL_ACCOUNTS_MATCH: "どの口座ですか: {names}",
     Reason.PAST_BALANCE: "現在以外の時点の残高はご案内できません。"
     "現在の残高か、最近のお取引をご覧になりますか？",
     Reason.UNKNOWN_PERIOD: "その期間のお取引はお出しできません。最近のお取引をお見せしましょうか？",

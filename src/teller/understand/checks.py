@@ -24,6 +24,7 @@ from teller.normalize.amounts import AmountValue, is_vague
 from teller.normalize.text import JA_HONORIFICS
 from teller.normalize.turn import NormalizedTurn
 from teller.understand import (
+    amount_math,
     card_controls,
     choices,
     clauses,
@@ -45,7 +46,7 @@ from teller.understand.evidence import Evidence
 from teller.understand.history import history_span
 from teller.understand.model import Understanding
 from teller.understand.money_slots import AMOUNT_DUE_READING, source_phrases
-from teller.understand.plans import plan_spans
+from teller.understand.plans import plan_spans, told_as_habit
 from teller.understand.rough_times import rough_spans
 from teller.understand.slots import recipient_phrase
 
@@ -131,6 +132,8 @@ def _check_form(
         # "残高が十分あるなら小林さんに2000円送って": the payment is asked, on a condition (it holds)
         billed = evidence.billers.status != "none" and evidence.payees.status == "none"
         return (Intent.BILL_PAYMENT if billed else Intent.TRANSFER_MONEY), 0.8, f"{rule}+balance_condition"
+    if intent in (*_READS, Intent.QNA) and amount_math.asks_a_sum(folded):
+        return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+sum_asked"  # "what's 20 percent of 45 dollars"
     if intent is Intent.HUMAN_HANDOFF and person.asks_what_teller_is(folded):
         return Intent.OUT_OF_SCOPE, 0.8, f"{rule}+about_teller"
     if (
@@ -418,7 +421,7 @@ class DateChoice:
 
 
 _CLAUSE_END = re.compile(  # a comma between digits ("$1,200") is part of a number
-    r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but)\s|ので|から(?=[、,\s]|$)|"
+    r"(?<!\d),|,(?!\d)|[、。;!！?？]|\s(?:so|because|since|and then|but|-)\s|ので|から(?=[、,\s]|$)|"
     r"けど|けれど|(?<=[ただ])から"  # くれたから3000円送って: a reason told in the past ends there
 )
 # A payment meant for a day and not made then: "meant to", "forgot to", "was going to", 送るの忘れてた
@@ -482,6 +485,9 @@ def choose_date(turn: NormalizedTurn, evidence: Evidence, cue: Span | None) -> D
             explained.append((d.start, d.end))  # the story's date; "for the nov 29 concert": what for
             continue
         clause = _clause(turn.folded, d.start)
+        if told_as_habit(turn.folded, clause):  # "I usually pay it on the 15th, but pay it today"
+            explained.append((d.start, d.end))
+            continue
         if _MISSED.search(turn.folded, *clause) and turn.folded[clause[1] :].strip(" ,、。.!?？！"):
             # "I meant to pay david $50 yesterday, please do it now": the day it was missed, not its day
             explained.append((d.start, d.end))
@@ -800,6 +806,16 @@ def cover(
             for m in _MULTIPLIER.finditer(turn.folded)
             if _clause(turn.folded, m.start()) == said_in
             and not any(s <= m.start() < e for s, e in explained)
+        ]
+        # "15 dollars for each of the kids", "5千円ずつ": working said beside the amount and not done
+        # (in a clause that orders, of an amount said once: "…tickets, $85 each. send her the $85 for mine"
+        # tells the price, and the amount sent is said again)
+        again = any(_said_again(a, amount) for a in turn.amounts if a is not amount)
+        ordered_in = _ORDER_VERB.search(turn.folded, *said_in) is not None and not again
+        found += [
+            Unexplained(*m.span(), m.group(), "number")
+            for m in amount_math.WORKING_WORDS.finditer(turn.folded, *said_in)
+            if ordered_in and not any(s <= m.start() < e for s, e in explained)
         ]
         # "send aoife for twenty dollars", "to a hundred": heard speech, "four twenty", "two hundred"?
         found += _digit_heard_as_a_word(u, turn, evidence, amount)

@@ -210,6 +210,7 @@ _NO_DAY = frozenset(
         "website",
         "site",
         "further",
+        "time",  # "pay on time", "by the time…" (a condition of its own)
     }
     | {"computer", "laptop"}
 )

@@ -19,6 +19,7 @@ from teller.normalize.amounts import AmountValue
 from teller.normalize.numbers_ja import parse_small_number
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.amount_math import worked_out
 from teller.understand.clauses import (
     contrasted,
     refusal_marker,
@@ -203,6 +204,10 @@ def gather(turn: NormalizedTurn, index: NameIndex) -> Evidence:
     amount, replaced = _corrected_amount(turn, markers, contrast)
     if (shared := _share_of_said(turn)) is not None:
         amount, replaced = shared[0], [*replaced, *shared[1]]
+    elif (worked := worked_out(turn.folded, amounts_outside_dates(turn))) and {*replaced} <= {*worked.used}:
+        # "$30 each for the 3 of us", "$500 minus $150": the amount worked out (None: said and not exact, so
+        # asked); not where a correction or a story set one of its numbers aside
+        amount, replaced = worked.amount, [*replaced, *worked.used]
     residual = turn.without(amount, *turn.dates)
     # "pay the internet bill, not the phone bill": the bill or person set aside after the order is no
     # candidate (and its words are accounted for)

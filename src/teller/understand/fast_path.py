@@ -30,6 +30,7 @@ from teller.understand.model import Candidate, Slots, Understanding
 from teller.understand.money_slots import bill_slots, transfer_slots
 from teller.understand.others import hold_others_data
 from teller.understand.slots import (
+    account_unclear,
     addressee_ja,
     find_account,
     find_card,
@@ -132,6 +133,16 @@ class FastPath:
                 trace.append(TraceItem("understand", account_rule or "", folded, account.id))
             account_id = account.id if account else None
             u = _with(base, trace, slots=Slots(account_id=account_id, count=count, recipient_id=payee))
+            if account is None and account_unclear(turn, snapshot):
+                # "my savings" to a customer with "USD savings" and "ordinary savings", "my other account"
+                cands = tuple(
+                    Candidate(a.id, "account", a.label, 50.0, "account_unclear") for a in snapshot.accounts
+                )
+                trace.append(
+                    TraceItem("understand", "account_unclear", folded, ",".join(c.id for c in cands))
+                )
+                hold = Reason.SEVERAL_ACCOUNTS_MATCH
+                u = replace(u, candidates=cands, ambiguous_slot="account_id", trace=tuple(trace), hold=hold)
             cannot_show = turn.today is not None and reads.names_a_month_it_cannot_show(folded, turn.today)
             # (a balance is today's whatever period is said beside it: "for next month's trip, my dollar
             # balance"; a balance of a past time is `hold_past_balance`'s)

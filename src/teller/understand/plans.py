@@ -53,11 +53,53 @@ _DEBT_EN = re.compile(r"(?<![a-z'])(?:i|we) (?:still |now |really |kinda |kind o
 _DEBT_JA = re.compile(r"借りて(?:る|いる|います|た|ました)|借りた|立て替えて(?:もら|くれ)")
 
 
+# A wish: "I wish I could send…", "if only I could…", "I'd love to pay it off but…", 送れたらいいのに
+_WISH_EN = re.compile(
+    r"(?<![a-z'])(?:(?:i|we) (?:just |really |so )?wish (?:i|we) (?:could|can|had|were able)|"
+    r"if only (?:i|we) (?:could|had)|(?:i|we)(?:'d| would) (?:love|like) to(?=[^.?!]*\bbut\b))(?![a-z'])"
+)
+_WISH_JA = re.compile(r"(?:たら|れば|えば)(?:いい|良い)のに")
+# A habit told: "I usually pay the water bill on the 15th", 水道代は5日に払ってます (an order beside it acts)
+_HABIT_EN = re.compile(
+    r"(?<![a-z'])(?:i|we) (?:usually|normally|always|typically|generally|often|regularly|tend to)"
+    r" (?:pay|send|transfer|wire|move|give)(?![a-z'])"
+)
+_HABIT_JA = re.compile(
+    r"(?:払って|送って|振り込んで|振込して|送金して)(?:ます|います|る|いる)(?=[。！!、,\s]|$|よ|けど|んだ|んです)"
+)
+# Words to pass on to someone ("tell maria to send me $50", "let david know I'll send…", 返してって伝えて)
+# and an order given as an example or quoted ("for example, send $20…", 「水道代払って」って言えば…): no
+# order of the customer's now, whatever else the turn says
+_RELAY_EN = re.compile(r"\b(?:tell|remind|let) (?!me\b|us\b)(?:[a-z'-]+ ){1,3}?(?:know|to|that)\b")
+_RELAY_JA = re.compile(r"(?:って|と)(?:伝え|言っと|言っておい|言っておいて|連絡しておいて)")
+_EXAMPLE_EN = re.compile(
+    r"\b(?:for example|for instance|e\.g\.|eg,|like if i (?:said|say|typed|type)|"
+    r"what (?:would|do|should) i (?:say|type))(?![a-z])"
+)
+_EXAMPLE_JA = re.compile(r"例えば|たとえば|(?:って|と)(?:言えば|言ったら|打てば|入力すれば)")
+
+
+def told_as_habit(folded: str, clause: Span) -> bool:
+    """Whether the clause tells a habit ("I usually pay the water bill on the 15th, but pay it today"):
+    its day is the habit's, not the order's."""
+    return any(rx.search(folded, *clause) for rx in (_HABIT_EN, _HABIT_JA))
+
+
 def plan_spans(folded: str) -> list[Span]:
-    """Where a plan, a maybe or a debt is told, when no clause of the utterance orders anything."""
-    if asks_in_some_clause(folded):
-        return []
-    found = [m.span() for rx in (_PLAN_EN, _DEBT_EN, _TOLD_EN) for m in rx.finditer(folded)]
+    """Where a plan, a maybe, a debt, a wish or a habit is told, when no clause of the utterance orders
+    anything; and where words are passed on or an order is an example, whatever the rest says."""
+    found = [m.span() for rx in (_RELAY_EN, _EXAMPLE_EN) for m in rx.finditer(folded)]
     if not folded.isascii():
-        found += [m.span() for rx in (_PLAN_JA, _DEBT_JA, _TOLD_JA) for m in rx.finditer(folded)]
+        found += [m.span() for rx in (_RELAY_JA, _EXAMPLE_JA) for m in rx.finditer(folded)]
+    if asks_in_some_clause(folded):
+        return found
+    found += [
+        m.span() for rx in (_PLAN_EN, _DEBT_EN, _TOLD_EN, _WISH_EN, _HABIT_EN) for m in rx.finditer(folded)
+    ]
+    if not folded.isascii():
+        found += [
+            m.span()
+            for rx in (_PLAN_JA, _DEBT_JA, _TOLD_JA, _WISH_JA, _HABIT_JA)
+            for m in rx.finditer(folded)
+        ]
     return found

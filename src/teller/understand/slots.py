@@ -114,15 +114,7 @@ def find_account(
     for account in snapshot.accounts:
         if _last4_matches(turn.digits, account.number_last4):
             return account, "account_last4"
-    pool = list(snapshot.accounts)
-    rule = None
-    for kind, pattern in _ACCOUNT_TYPES:
-        if pattern.search(text):
-            # The account's type first; its label ("ordinary savings") only when no type fits.
-            typed = [a for a in pool if a.type == kind] or [a for a in pool if kind in a.label.casefold()]
-            if typed:
-                pool, rule = typed, "account_type"
-                break
+    pool, rule = _of_kind(text, list(snapshot.accounts))
     for code, pattern in _CURRENCY_WORDS:
         if pattern.search(text):
             main = snapshot.default_account
@@ -168,6 +160,38 @@ def _account_paid_into(text: str, snapshot: CustomerSnapshot) -> Account | None:
             fits = [a for a in snapshot.accounts if any(described.search(d) for d in a.paid_in)]
             return fits[0] if len(fits) == 1 else None
     return None
+
+
+def _of_kind(text: str, accounts: list[Account]) -> tuple[list[Account], str | None]:
+    """The accounts of the kinds the words name, by type or by the word in the label: "savings" is the savings
+    account and one labelled "ordinary savings" alike (so it is asked which), "ordinary savings" only the one
+    both fit."""
+    pool, rule = accounts, None
+    for kind, pattern in _ACCOUNT_TYPES:
+        if (said := pattern.search(text)) is not None:
+            # (by the word said: 貯蓄 is the savings account alone, its labels being English)
+            typed = [a for a in pool if a.type == kind or said.group() in a.label.casefold()]
+            if typed:
+                pool, rule = typed, "account_type"
+    return pool, rule
+
+
+# "my other account", もう一つの口座: another than one said before, and none was
+_OTHER_ACCOUNT = re.compile(
+    r"\b(?:my|the|your) other (?:account|one)\b|"
+    r"(?:もう|あと)(?:一つ|1つ|ひとつ|一個|1個)の口座|別の口座|(?:他|ほか)の口座"
+)
+
+
+def account_unclear(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> bool:
+    """Whether the words name an account that more than one of the customer's accounts could be: a kind two
+    accounts answer to ("savings" beside "USD savings" and "ordinary savings"), or "the other one"."""
+    if len(snapshot.accounts) < 2 or find_account(turn, snapshot)[0] is not None:
+        return False
+    if several_accounts_named(turn, snapshot):
+        return False
+    pool, rule = _of_kind(turn.keywords, list(snapshot.accounts))
+    return (rule is not None and len(pool) > 1) or _OTHER_ACCOUNT.search(turn.folded) is not None
 
 
 def several_accounts_named(turn: NormalizedTurn, snapshot: CustomerSnapshot) -> bool:
@@ -304,6 +328,8 @@ def _counts(turn: NormalizedTurn, amount: Extraction[AmountValue]) -> bool:
         after
     ):
         return False
+    if _PERIOD_AFTER.match(after):
+        return False
     value = amount.value.major
     return value == value.to_integral_value() and 0 < value <= 100
 
@@ -313,6 +339,13 @@ def amounts_outside_dates(turn: NormalizedTurn) -> list[Extraction[AmountValue]]
     return [a for a in turn.amounts if not any(d.start <= a.start < d.end for d in turn.dates)]
 
 
+# "the past 30 days", 過去10日間: a period the list covers, not how many transactions
+_PERIOD_AFTER = re.compile(r"\s*(?:(?:days?|weeks?|months?|years?)\b|日間|週間|(?:か|ヶ|カ|ケ)月)")
+# "3人で割った分", "for the 4 of us", "split 3 ways": how many share the money, never the amount (it is
+# left unexplained, so the turn asks)
+_PEOPLE_AFTER = re.compile(
+    r"\s*(?:人(?:で|分|に|の|とも|まで)|of (?:us|them|you)\b|(?:people|persons|kids|children|friends|ways)\b)"
+)
 _SHARE_AFTER = re.compile(r"\s*(?:%|％|percent\b|per cent\b|pct\b|パーセント|割(?!引|増|り))")
 
 # An amount to keep, not to send: "everything except $10", "all but a dollar", "leave $5 in checking and
@@ -376,6 +409,7 @@ def find_amount(
     # "show my last 3 transactions and pay verizon": 3 counts what is shown, it is not the bill's amount
     amounts = [a for a in amounts if not _counts(turn, a)]
     amounts = [a for a in amounts if not _kept_back(turn.folded, a)]
+    amounts = [a for a in amounts if a.value.currency or not _PEOPLE_AFTER.match(turn.folded, a.end)]
     with_currency = [a for a in amounts if a.value.currency is not None]
     if with_currency:
         return with_currency[0]
