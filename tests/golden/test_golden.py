@@ -850,3 +850,43 @@ def test_blind_round_67_development_part_scores_at_its_reached_floor(tmp_path: P
     cases = HERE / "blind_round67.jsonl"
     scored = _score(cases, _batch(cases, tmp_path), 58 / 60 - 1e-9)
     assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_68_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 68's development part (60, written blind: when the money moves, among other words):
+    51/60 (1 acting wrongly) at its first run, 52/60 after round 35. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round68.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 52 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_69_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 69's development part (60, written blind: amounts worked out or pointed to, numbers that
+    are no amount): 32/60 (9 acting wrongly) at its first run, 49/60 after round 35. Its 140 held-out cases
+    are never opened here."""
+    cases = HERE / "blind_round69.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 49 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_70_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 70's development part (60, written blind: who and which — payees, accounts, cards): 54/60
+    (3 acting wrongly) at its first run, 57/60 after round 35. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round70.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 57 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
+
+
+@needs_shared
+def test_blind_round_71_development_part_scores_at_its_reached_floor(tmp_path: Path) -> None:
+    """Blind round 71's development part (60, written blind: orders that are not the customer's own, now):
+    48/60 (5 acting wrongly) at its first run, 53/60 after round 35. Its 140 held-out cases are never opened
+    here."""
+    cases = HERE / "blind_round71.jsonl"
+    scored = _score(cases, _batch(cases, tmp_path), 53 / 60 - 1e-9)
+    assert scored.returncode == 0, scored.stdout
