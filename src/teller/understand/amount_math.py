@@ -34,6 +34,11 @@ _EACH = r"(?:each|apiece|a piece|per (?:person|head|ticket|night)|a (?:head|tick
 _ONE_JA = rf"(?:{_OPEN}(?P<one>[a-z]){_CLOSE}人|一人|ひとり)(?:あたり|当たり)?"
 
 
+# The words for a share of something, and how many such shares make it whole (a bill's, in `money_slots`).
+SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
+          "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class _Working:
     pattern: re.Pattern[str]
@@ -76,10 +81,9 @@ _WORKINGS = (
     _Working(re.compile(rf"{_A}(?:を|の)?{_N}(?:か|ヶ|カ|ケ|箇)月分"), _times),
     _Working(re.compile(rf"{_A}(?:を|の)?{_N}回分"), _times),
     # a share of an amount said
-    _Working(re.compile(rf"\bhalf (?:of )?(?:the |that |this )?{_A}"), lambda a, _: a / 2),
-    _Working(re.compile(rf"\b(?:a|one) third of (?:the |that |this )?{_A}"), lambda a, _: a / 3),
-    _Working(re.compile(rf"\b(?:a|one) quarter of (?:the |that |this )?{_A}"), lambda a, _: a / 4),
-    _Working(re.compile(rf"{_A}の半分"), lambda a, _: a / 2),
+    _Working(re.compile(rf"\b(?P<share>half) (?:of )?(?:the |that |this )?{_A}"), _over),
+    _Working(re.compile(rf"\b(?P<share>(?:a|one) (?:third|quarter)) of (?:the |that |this )?{_A}"), _over),
+    _Working(re.compile(rf"{_A}の(?P<share>半分)"), _over),
     _Working(re.compile(rf"{_A}の{_N}分の(?:1|一)"), _over),
     _Working(re.compile(rf"\b(?:double|twice) (?:the |that |this )?{_A}"), lambda a, _: a * 2),
     _Working(re.compile(rf"{_A}の{_N}倍"), _times),
@@ -136,7 +140,10 @@ def _token(said: Sequence[Extraction[AmountValue]], letter: str) -> Extraction[A
 
 
 def _count(m: re.Match[str], said: Sequence[Extraction[AmountValue]]) -> Decimal | None:
-    """The count the working said (2 to 99; Decimal(0) where the working has none)."""
+    """The count the working said (2 to 99; a share's parts, `SHARES`; Decimal(0) where the working has
+    none)."""
+    if "share" in m.re.groupindex:
+        return Decimal(SHARES[m["share"]])
     if "n" not in m.re.groupindex:
         return Decimal(0)
     if m["n"] is not None:

@@ -19,7 +19,7 @@ from teller.normalize.amounts import AmountValue
 from teller.normalize.numbers_ja import parse_small_number
 from teller.normalize.spelling import correct_keywords
 from teller.normalize.turn import NormalizedTurn
-from teller.understand.amount_math import worked_out
+from teller.understand.amount_math import SHARES, worked_out
 from teller.understand.clauses import (
     contrasted,
     refusal_marker,
@@ -71,11 +71,6 @@ _SHARE = re.compile(
     r"(?! (?:of )?(?:a |an |the )?(?:grand|thousand|hundred|million|k|dollars?|bucks|yen)\b)|"
     r"(?P<ja>半分|半額|3分の1|三分の一|4分の1|四分の一)(?:を|だけ)?(?=[^、。,.!?]*?(?:送|振り?込|払|返))"
 )
-# The words for a share of something, and how many such shares make it whole (a bill's, in `money_slots`).
-SHARES = {"half": 2, "a third": 3, "one third": 3, "a quarter": 4, "one quarter": 4, "半分": 2, "半額": 2,
-          "3分の1": 3, "三分の一": 3, "4分の1": 4, "四分の一": 4}  # fmt: skip
-
-
 # A share of an amount split N ways: "we split the $60 cab three ways, send her my share", 3人で割り勘だから
 # 私の分送って. The count of ways is no amount; the share is the one amount told over it.
 _MY_SHARE = re.compile(

@@ -18,9 +18,10 @@ from teller.names.banks import decided_by_bank
 from teller.names.tables import SHORT_VOWEL_RULE
 from teller.normalize.amounts import AmountValue
 from teller.normalize.turn import NormalizedTurn
+from teller.understand.amount_math import SHARES
 from teller.understand.billers import utility_billers
 from teller.understand.clauses import contrasted
-from teller.understand.evidence import SHARES, Evidence
+from teller.understand.evidence import Evidence
 from teller.understand.history import HistoryRef, same_amount, sent_to_named, transfer_referred_to
 from teller.understand.model import Slots, Understanding
 from teller.understand.slots import (
